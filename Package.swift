@@ -1,0 +1,41 @@
+// swift-tools-version:5.9
+// Stave — a compiler for a text score language. No third-party packages: toolchain only.
+//
+// The modules follow the pipeline, left to right:
+//   StaveSyntax → StaveComposition → (StaveMIDI | StaveDomain | StavePrinter | StavePianoRoll)
+// and `stave` is the one composition root that wires them.
+import PackageDescription
+
+let package = Package(
+    name: "Stave",
+    products: [
+        .executable(name: "stave", targets: ["stave"]),
+        .library(name: "StaveSyntax", targets: ["StaveSyntax"]),
+        .library(name: "StaveComposition", targets: ["StaveComposition"]),
+        .library(name: "StaveMIDI", targets: ["StaveMIDI"]),
+        .library(name: "StaveDomain", targets: ["StaveDomain"]),
+        .library(name: "StavePrinter", targets: ["StavePrinter"]),
+        .library(name: "StavePianoRoll", targets: ["StavePianoRoll"]),
+    ],
+    targets: [
+        // Text → tokens → syntax tree, with diagnostics.
+        .target(name: "StaveSyntax"),
+        // Syntax tree → checked Composition tree (exact rational time), performance expansion.
+        .target(name: "StaveComposition", dependencies: ["StaveSyntax"]),
+        // Composition → Standard MIDI File.
+        .target(name: "StaveMIDI", dependencies: ["StaveComposition"]),
+        // Composition ⇄ the versioned JSON save format, with migrations.
+        .target(name: "StaveDomain", dependencies: ["StaveComposition"]),
+        // Composition → canonical Stave text.
+        .target(name: "StavePrinter", dependencies: ["StaveComposition"]),
+        // Composition → ASCII piano roll.
+        .target(name: "StavePianoRoll", dependencies: ["StaveComposition"]),
+        // The composition root: the only place that reads files and writes output.
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll"]),
+        .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
+        .testTarget(name: "StaveCompositionTests", dependencies: ["StaveSyntax", "StaveComposition"]),
+        .testTarget(name: "StaveMIDITests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI"]),
+        .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI"]),
+        .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
+    ]
+)

@@ -1,0 +1,214 @@
+import StaveSyntax
+
+/// Lowers one phrase body: follows the sticky cursors (octave, duration, velocity), gives
+/// every note its exact position, resolves pitches against the key, and checks ties.
+struct BodyLowering {
+    /// A bar line written in the body: its offset from the phrase start and where it was written.
+    struct BarLine {
+        var offset: Rational
+        var range: SourceRange
+    }
+
+    /// One note, chord or rest in time order, for the tie check.
+    struct Leaf {
+        var pitches: [Int]
+        var ties: [(pitch: Int, range: SourceRange)]
+        var isRest: Bool
+        var range: SourceRange
+    }
+
+    let key: Key
+    let kind: TrackKind
+    let transpose: Int
+    var octave: Int
+    var velocity: Int
+    var duration = Rational(1, 4)
+    var time = Rational.zero
+    var notes: [RootNote] = []
+    var tempos: [TempoMark] = []
+    var barLines: [BarLine] = []
+    var leaves: [Leaf] = []
+    var diagnostics: [Diagnostic] = []
+
+    init(track: Track, key: Key) {
+        self.key = key
+        self.kind = track.kind
+        self.transpose = track.kind == .melody ? track.transpose : 0
+        self.octave = track.octave
+        self.velocity = track.velocity
+    }
+
+    /// Lowers a body; returns the phrase body and its bar lines.
+    mutating func lower(_ elements: [BodyElement], phraseRange: SourceRange) -> (PhraseBody, [BarLine]) {
+        notes.reserveCapacity(elements.count)
+        for element in elements { lowerTop(element) }
+        checkTies()
+        if time.isOverflow {
+            diagnostics.append(.error(.timeOverflow, "this phrase's durations are too fine to add up exactly (tuplets nested too finely)", at: phraseRange))
+            return (PhraseBody(length: .zero), [])
+        }
+        return (PhraseBody(length: time, notes: notes, tempos: tempos), barLines)
+    }
+
+    mutating func error(_ id: DiagnosticID, _ message: String, _ range: SourceRange) {
+        diagnostics.append(.error(id, message, at: range))
+    }
+
+    // MARK: - Elements
+
+    mutating func lowerTop(_ element: BodyElement) {
+        switch element.kind {
+        case .note(let sound, let length):
+            let width = resolve(length)
+            guard let pitch = resolve(sound, element.range) else { time = time + width; return }
+            let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)
+            notes.append(RootNote(position: time, width: width, divisions: [.chord([note])]))
+            leaves.append(Leaf(pitches: [pitch], ties: length.tiesToNext ? [(pitch, length.tieRange ?? element.range)] : [], isRest: false, range: element.range))
+            time = time + width
+        case .rest(let length):
+            time = time + resolve(length)
+            leaves.append(Leaf(pitches: [], ties: [], isRest: true, range: element.range))
+        case .chord(let items, let length):
+            let width = resolve(length)
+            let chord = lowerChord(items, tieAll: length.tiesToNext, tieRange: length.tieRange, range: element.range)
+            notes.append(RootNote(position: time, width: width, divisions: [.chord(chord)]))
+            time = time + width
+        case .tuplet(let items, let length):
+            let width = resolve(length)
+            let divisions = lowerTuplet(items)
+            notes.append(RootNote(position: time, width: width, divisions: divisions))
+            time = time + width
+        case .barLine:
+            barLines.append(BarLine(offset: time, range: element.range))
+        case .tempo(let bpm):
+            if let value = Lowering.tempo(bpm, &diagnostics) { tempos.append(TempoMark(offset: time, bpm: value)) }
+        default:
+            command(element)
+        }
+    }
+
+    /// Applies an octave or velocity command; ignores anything else (already reported).
+    mutating func command(_ element: BodyElement) {
+        switch element.kind {
+        case .setOctave(let value):
+            if (0...9).contains(value) { octave = value } else {
+                error(.octaveOutOfRange, "octave \(value) is out of range: octaves are 0–9", element.range)
+            }
+        case .octaveUp:
+            if octave < 9 { octave += 1 } else { error(.octaveOutOfRange, "'>' goes above octave 9", element.range) }
+        case .octaveDown:
+            if octave > 0 { octave -= 1 } else { error(.octaveOutOfRange, "'<' goes below octave 0", element.range) }
+        case .velocity(let value):
+            if (0...127).contains(value) { velocity = value } else {
+                error(.valueOutOfRange, "velocity \(value) is out of range: expected 0–127", element.range)
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func lowerChord(_ items: [BodyElement], tieAll: Bool, tieRange: SourceRange?, range: SourceRange) -> [ChordNote] {
+        var chord: [ChordNote] = []
+        var leaf = Leaf(pitches: [], ties: [], isRest: false, range: range)
+        for item in items {
+            guard case .member(let member) = item.kind else { command(item); continue }
+            guard let pitch = resolve(member.sound, member.range) else { continue }
+            let tie = member.tie || tieAll
+            if let index = chord.firstIndex(where: { $0.pitch == pitch }) {
+                if tie { chord[index].tie = true }
+            } else {
+                chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie))
+                leaf.pitches.append(pitch)
+            }
+            if tie, !leaf.ties.contains(where: { $0.pitch == pitch }) {
+                leaf.ties.append((pitch, member.tie ? member.range : (tieRange ?? range)))
+            }
+        }
+        leaves.append(leaf)
+        return chord
+    }
+
+    mutating func lowerTuplet(_ items: [BodyElement]) -> [TupletNote] {
+        var divisions: [TupletNote] = []
+        for item in items {
+            switch item.kind {
+            case .note(let sound, let length):
+                guard let pitch = resolve(sound, item.range) else {
+                    divisions.append(.rest)
+                    continue
+                }
+                divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)]))
+                leaves.append(Leaf(pitches: [pitch], ties: length.tiesToNext ? [(pitch, length.tieRange ?? item.range)] : [], isRest: false, range: item.range))
+            case .rest:
+                divisions.append(.rest)
+                leaves.append(Leaf(pitches: [], ties: [], isRest: true, range: item.range))
+            case .chord(let members, let length):
+                divisions.append(.chord(lowerChord(members, tieAll: length.tiesToNext, tieRange: length.tieRange, range: item.range)))
+            case .tuplet(let nested, _):
+                divisions.append(.tuplet(lowerTuplet(nested)))
+            default:
+                command(item)
+            }
+        }
+        return divisions
+    }
+
+    // MARK: - Durations and pitches
+
+    /// The length of a note: written duration (which becomes current) plus inline ties.
+    mutating func resolve(_ length: Length) -> Rational {
+        if let written = length.duration { duration = Lowering.value(of: written) }
+        var total = duration
+        for tied in length.inlineTies {
+            let value = Lowering.value(of: tied)
+            total = total + value
+            duration = value
+        }
+        return total
+    }
+
+    /// The MIDI key of a sound; nil (reported) when out of range or unknown.
+    mutating func resolve(_ sound: Sound, _ range: SourceRange) -> Int? {
+        switch sound {
+        case .drum(let name):
+            guard let key = GeneralMIDI.drumKey(named: name) else {
+                error(.unknownDrum, "unknown drum name '\(name)'", range)
+                return nil
+            }
+            return key
+        case .pitch(let spelling):
+            let pitch = Pitch.midi(spelling, octave: octave, key: key)
+            let shown = "\(Pitch.spellingText(spelling))\(octave)"
+            guard (0...127).contains(pitch) else {
+                error(.pitchOutOfRange, "pitch \(shown) (MIDI \(pitch)) is outside 0–127", range)
+                return nil
+            }
+            guard (0...127).contains(pitch + transpose) else {
+                error(.pitchOutOfRange, "pitch \(shown) transposed by \(transpose) is MIDI \(pitch + transpose), outside 0–127", range)
+                return nil
+            }
+            return pitch
+        }
+    }
+
+    // MARK: - Ties
+
+    /// Every tied pitch must sound again in the very next note or chord.
+    mutating func checkTies() {
+        for (index, leaf) in leaves.enumerated() where !leaf.ties.isEmpty {
+            guard index + 1 < leaves.count else {
+                error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into", leaf.ties[0].range)
+                continue
+            }
+            let next = leaves[index + 1]
+            if next.isRest {
+                error(.tieToRest, "a tie cannot continue into a rest", leaf.ties[0].range)
+                continue
+            }
+            for tie in leaf.ties where !next.pitches.contains(tie.pitch) {
+                error(.tieMismatch, "tied pitch MIDI \(tie.pitch) does not sound in the next note or chord", tie.range)
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import StaveSyntax
+
+/// A key signature: one of the 15 major and 15 minor keys with up to 7 sharps or flats.
+public struct Key: Hashable, Sendable {
+    /// The tonic as written (`d`, `f#`, `bb`).
+    public var tonic: PitchSpelling
+    /// Major or minor.
+    public var mode: KeyMode
+    /// Sharps (positive) or flats (negative), −7…7.
+    public let fifths: Int
+
+    /// C major.
+    public static let cMajor = Key(tonic: PitchSpelling(letter: "c", accidental: nil), mode: .major)!
+
+    /// A key, or nil when it needs more than 7 sharps or flats (or a double accidental).
+    public init?(tonic: PitchSpelling, mode: KeyMode) {
+        guard let fifths = Key.fifths(tonic: tonic, mode: mode) else { return nil }
+        self.tonic = tonic
+        self.mode = mode
+        self.fifths = fifths
+    }
+
+    /// Position of each letter on the circle of fifths relative to C.
+    static let letterFifths: [Character: Int] = ["f": -1, "c": 0, "g": 1, "d": 2, "a": 3, "e": 4, "b": 5]
+
+    static func fifths(tonic: PitchSpelling, mode: KeyMode) -> Int? {
+        guard let position = letterFifths[tonic.letter] else { return nil }
+        let accidental = tonic.accidental ?? 0
+        guard abs(accidental) <= 1 else { return nil }
+        let fifths = position + 7 * accidental - (mode == .minor ? 3 : 0)
+        return abs(fifths) <= 7 ? fifths : nil
+    }
+
+    /// The accidental the key signature gives a letter: +1 sharp, −1 flat, 0 natural.
+    public func accidental(for letter: Character) -> Int {
+        if fifths > 0 {
+            let order: [Character] = ["f", "c", "g", "d", "a", "e", "b"]
+            return order.prefix(fifths).contains(letter) ? 1 : 0
+        }
+        if fifths < 0 {
+            let order: [Character] = ["b", "e", "a", "d", "g", "c", "f"]
+            return order.prefix(-fifths).contains(letter) ? -1 : 0
+        }
+        return 0
+    }
+
+    /// The key's name as written in Stave (`f# minor`).
+    public var stave: String {
+        "\(Pitch.spellingText(tonic)) \(mode.rawValue)"
+    }
+}
+
+/// Pitch arithmetic in scientific pitch notation: octave 4 starts at middle C (MIDI 60).
+public enum Pitch {
+    /// Semitones above C of each letter.
+    static let letterSemitones: [Character: Int] = ["c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11]
+
+    /// The MIDI number of a spelled pitch in an octave, taking the key's accidental when none is written.
+    /// May lie outside 0…127; the caller checks the range.
+    public static func midi(_ spelling: PitchSpelling, octave: Int, key: Key) -> Int {
+        let accidental = spelling.accidental ?? key.accidental(for: spelling.letter)
+        return 12 * (octave + 1) + (letterSemitones[spelling.letter] ?? 0) + accidental
+    }
+
+    /// How a spelling is written: `f#`, `bb`, `en`, `c`.
+    public static func spellingText(_ spelling: PitchSpelling) -> String {
+        let marks: String
+        switch spelling.accidental {
+        case nil: marks = ""
+        case 0?: marks = "n"
+        case let value?: marks = String(repeating: value > 0 ? "#" : "b", count: abs(value))
+        }
+        return "\(spelling.letter)\(marks)"
+    }
+
+    /// Spells a MIDI number in a key: the letter and accidental a musician would write, and the octave
+    /// the letter belongs to (so B#3 is MIDI 60). Prefers the key's own scale notes, then sharps in
+    /// sharp keys and C major, flats in flat keys.
+    public static func spell(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
+        let pitchClass = ((midi % 12) + 12) % 12
+        let letters: [Character] = ["c", "d", "e", "f", "g", "a", "b"]
+        // 1. A letter whose key-signature accidental gives this pitch class.
+        for letter in letters {
+            let accidental = key.accidental(for: letter)
+            let semitone = (letterSemitones[letter]! + accidental)
+            if ((semitone % 12) + 12) % 12 == pitchClass {
+                let octave = (midi - semitone) / 12 - 1
+                return (PitchSpelling(letter: letter, accidental: accidental), octave)
+            }
+        }
+        // 2. A natural, sharp or flat letter, by the key's direction.
+        let preferSharps = key.fifths >= 0
+        let order = preferSharps ? [0, 1, -1] : [0, -1, 1]
+        for accidental in order {
+            for letter in letters {
+                let semitone = letterSemitones[letter]! + accidental
+                if ((semitone % 12) + 12) % 12 == pitchClass {
+                    let octave = (midi - semitone) / 12 - 1
+                    return (PitchSpelling(letter: letter, accidental: accidental), octave)
+                }
+            }
+        }
+        return (PitchSpelling(letter: "c", accidental: 0), midi / 12 - 1)
+    }
+}

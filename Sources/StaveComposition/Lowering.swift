@@ -1,0 +1,191 @@
+import StaveSyntax
+
+/// Turns a syntax tree into a checked Composition `Song`, reporting every error and warning
+/// LANGUAGE.md defines. Pure: takes values, returns values and diagnostics.
+public struct Lowering {
+    /// Songs last at most this many bars.
+    public static let maximumBars = 1_000_000
+    /// `repeat … xN` takes at most this N.
+    public static let maximumRepeat = 10_000
+
+    var diagnostics: [Diagnostic] = []
+
+    /// Lowers and checks a parsed song. `defaultTitle` is used when the song has no `title`
+    /// (the file name). The song is meaningful only when the diagnostics hold no error.
+    public static func lower(_ syntax: SongSyntax, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
+        var lowering = Lowering()
+        var song = lowering.lowerHeader(syntax.header, defaultTitle: defaultTitle)
+        let meterMap = MeterMap(meters: song.meters)
+        var tracks = lowering.lowerTracks(syntax.tracks)
+        lowering.assignChannels(&tracks, syntax.tracks)
+        var placement = Placement(song: song, meterMap: meterMap, syntax: syntax, tracks: tracks)
+        placement.run()
+        lowering.diagnostics += placement.diagnostics
+        song.tracks = placement.tracks
+        if !lowering.diagnostics.hasErrors {
+            lowering.diagnostics += TimingCheck.check(song, syntax: syntax, order: placement.tempoOrder)
+        }
+        return (song, lowering.diagnostics)
+    }
+
+    /// Convenience: parse and lower a source in one step.
+    public static func compile(_ source: Source, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
+        let (syntax, parseDiagnostics) = Parser.parse(source)
+        let (song, diagnostics) = lower(syntax, defaultTitle: defaultTitle)
+        return (song, (parseDiagnostics + diagnostics).sortedByPosition())
+    }
+
+    mutating func error(_ id: DiagnosticID, _ message: String, _ range: SourceRange) {
+        diagnostics.append(.error(id, message, at: range))
+    }
+
+    // MARK: - Values
+
+    /// The exact length of a written duration: 1/value × (2 − 1/2^dots).
+    static func value(of duration: DurationSyntax) -> Rational {
+        let base = Rational(1, duration.value)
+        let powerOfTwo = 1 << duration.dots
+        return base * Rational(2 * powerOfTwo - 1, powerOfTwo)
+    }
+
+    /// A tempo in range 1…1000, or nil (reported).
+    static func tempo(_ syntax: DecimalSyntax, _ diagnostics: inout [Diagnostic]) -> Rational? {
+        var scale = 1
+        for _ in 0..<syntax.scale { scale *= 10 }
+        let bpm = Rational(syntax.numerator, scale)
+        guard bpm >= Rational(1), bpm <= Rational(1000) else {
+            diagnostics.append(.error(.valueOutOfRange, "tempo \(bpm.decimalText) is out of range: expected 1–1000 beats per minute", at: syntax.range))
+            return nil
+        }
+        return bpm
+    }
+
+    /// A bar number from `at BAR`, in 1…maximumBars, or nil (reported).
+    static func bar(_ syntax: NumberSyntax, _ diagnostics: inout [Diagnostic]) -> Int? {
+        guard syntax.value >= 1, syntax.value <= maximumBars else {
+            diagnostics.append(.error(.valueOutOfRange, "bar \(syntax.value) is out of range: bars are numbered 1–\(maximumBars)", at: syntax.range))
+            return nil
+        }
+        return syntax.value
+    }
+
+    // MARK: - Header
+
+    mutating func lowerHeader(_ header: [HeaderStatement], defaultTitle: String) -> Song {
+        var song = Song(title: defaultTitle, tempos: [], meters: [])
+        var seen: [String: SourceRange] = [:]
+        var tempos: [(change: TempoChange, range: SourceRange)] = []
+        var meters: [(change: MeterChange, range: SourceRange, atForm: Bool)] = []
+        func once(_ name: String, _ statement: HeaderStatement, _ lowering: inout Lowering) -> Bool {
+            if seen[name] != nil {
+                lowering.error(.duplicateHeader, "'\(name)' is given twice; each header statement may appear once", statement.keywordRange)
+                return false
+            }
+            seen[name] = statement.range
+            return true
+        }
+        for statement in header {
+            switch statement.kind {
+            case .title(let title):
+                if once("title", statement, &self) { song.title = title }
+            case .composer(let composer):
+                if once("composer", statement, &self) { song.composer = composer }
+            case .ppq(let ppq):
+                guard once("ppq", statement, &self) else { continue }
+                if (24...32767).contains(ppq.value) { song.ppq = ppq.value } else {
+                    error(.valueOutOfRange, "ppq \(ppq.value) is out of range: expected 24–32767", ppq.range)
+                }
+            case .key(let tonic, let tonicRange, let mode):
+                guard once("key", statement, &self) else { continue }
+                if let key = Key(tonic: tonic, mode: mode) { song.key = key } else {
+                    error(.invalidKey, "'\(Pitch.spellingText(tonic)) \(mode.rawValue)' is not a key with at most 7 sharps or flats", tonicRange)
+                }
+            case .tempo(let bpm, let at):
+                if at == nil, !once("tempo", statement, &self) { continue }
+                guard let value = Lowering.tempo(bpm, &diagnostics) else { continue }
+                var bar = 1
+                if let at {
+                    guard let parsed = Lowering.bar(at, &diagnostics) else { continue }
+                    bar = parsed
+                }
+                tempos.append((TempoChange(bar: bar, bpm: value), statement.range))
+            case .meter(let numerator, let denominator, let at):
+                if at == nil, !once("meter", statement, &self) { continue }
+                var valid = true
+                if !(1...64).contains(numerator.value) {
+                    error(.invalidMeter, "meter numerator \(numerator.value) is out of range: expected 1–64", numerator.range)
+                    valid = false
+                }
+                if ![1, 2, 4, 8, 16, 32, 64].contains(denominator.value) {
+                    error(.invalidMeter, "meter denominator \(denominator.value) is not one of 1, 2, 4, 8, 16, 32, 64", denominator.range)
+                    valid = false
+                }
+                var bar = 1
+                if let at {
+                    guard let parsed = Lowering.bar(at, &diagnostics) else { continue }
+                    bar = parsed
+                }
+                if valid { meters.append((MeterChange(bar: bar, numerator: numerator.value, denominator: denominator.value), statement.range, at != nil)) }
+            }
+        }
+        song.tempos = resolveTempos(tempos)
+        song.meters = resolveMeters(meters)
+        return song
+    }
+
+    /// Sorts tempo changes by bar; on one bar the later in the file wins, with a warning.
+    mutating func resolveTempos(_ tempos: [(change: TempoChange, range: SourceRange)]) -> [TempoChange] {
+        var byBar: [Int: (change: TempoChange, range: SourceRange)] = [:]
+        for entry in tempos {
+            if let earlier = byBar[entry.change.bar] {
+                diagnostics.append(.warning(.tempoConflict, "two tempo changes at bar \(entry.change.bar): tempo \(entry.change.bpm.decimalText) replaces tempo \(earlier.change.bpm.decimalText)", at: entry.range, notes: [DiagnosticNote("the earlier tempo is here", at: earlier.range)]))
+            }
+            byBar[entry.change.bar] = entry
+        }
+        if byBar[1] == nil { byBar[1] = (TempoChange(bar: 1, bpm: Rational(120)), SourceRange(0, 0)) }
+        return byBar.values.map(\.change).sorted { $0.bar < $1.bar }
+    }
+
+    /// Sorts meter changes by bar; `meter … at 1` replaces the header meter; two different meters
+    /// for one bar are an error.
+    mutating func resolveMeters(_ meters: [(change: MeterChange, range: SourceRange, atForm: Bool)]) -> [MeterChange] {
+        var byBar: [Int: (change: MeterChange, range: SourceRange, atForm: Bool)] = [:]
+        for entry in meters {
+            guard let earlier = byBar[entry.change.bar] else {
+                byBar[entry.change.bar] = entry
+                continue
+            }
+            if entry.change.bar == 1 && earlier.atForm != entry.atForm {
+                // The `at 1` form replaces the header meter, wherever it is written.
+                if entry.atForm { byBar[1] = entry }
+                continue
+            }
+            if earlier.change != entry.change {
+                error(.meterConflict, "two different meters for bar \(entry.change.bar): \(entry.change.numerator)/\(entry.change.denominator) and \(earlier.change.numerator)/\(earlier.change.denominator)", entry.range)
+            }
+        }
+        if byBar[1] == nil { byBar[1] = (MeterChange(bar: 1, numerator: 4, denominator: 4), SourceRange(0, 0), false) }
+        return byBar.values.map(\.change).sorted { $0.bar < $1.bar }
+    }
+}
+
+extension Rational {
+    /// The value as a decimal when it is one (`92.5`), else as a fraction.
+    public var decimalText: String {
+        var denominator = self.denominator
+        var twos = 0, fives = 0
+        while denominator % 2 == 0 && denominator > 1 { denominator /= 2; twos += 1 }
+        while denominator % 5 == 0 && denominator > 1 { denominator /= 5; fives += 1 }
+        guard denominator == 1, !isOverflow else { return description }
+        let digits = max(twos, fives)
+        if digits == 0 { return "\(numerator)" }
+        var scale = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (self * Rational(scale)).numerator
+        let whole = scaled / scale
+        var fraction = String(abs(scaled % scale))
+        while fraction.count < digits { fraction = "0" + fraction }
+        let sign = scaled < 0 && whole == 0 ? "-" : ""
+        return "\(sign)\(whole).\(fraction)"
+    }
+}

@@ -1,0 +1,142 @@
+/// The song as it sounds: every placement expanded (Repeat copies, Syncs), ties joined into
+/// single notes, transpositions applied, all in exact time. Backends read this, not the tree.
+public struct PerformedNote: Equatable, Sendable {
+    /// Start in whole notes (from the song start, or from the phrase start for phrase notes).
+    public var start: Rational
+    /// End in whole notes.
+    public var end: Rational
+    /// Sounding MIDI key.
+    public var pitch: Int
+    /// 0…127 (0 emits no MIDI note).
+    public var velocity: Int
+
+    public init(start: Rational, end: Rational, pitch: Int, velocity: Int) {
+        self.start = start
+        self.end = end
+        self.pitch = pitch
+        self.velocity = velocity
+    }
+}
+
+/// A tempo event at an absolute time.
+public struct PerformedTempo: Equatable, Sendable {
+    public var time: Rational
+    public var bpm: Rational
+}
+
+/// Expands a Composition into performed notes and a tempo map.
+public enum Performance {
+    /// The notes of one Original phrase body, relative to its start, ties joined, pitches as written.
+    public static func joinedNotes(_ body: PhraseBody) -> [PerformedNote] {
+        var out: [PerformedNote] = []
+        out.reserveCapacity(body.notes.count)
+        var open: [(pitch: Int, index: Int)] = []
+        var nextOpen: [(pitch: Int, index: Int)] = []
+
+        func leaf(_ notes: [ChordNote], start: Rational, width: Rational) {
+            let end = start + width
+            nextOpen.removeAll(keepingCapacity: true)
+            for note in notes {
+                var index: Int
+                if let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
+                    index = open[match].index
+                    out[index].end = end
+                } else {
+                    index = out.count
+                    out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+                }
+                if note.tie { nextOpen.append((note.pitch, index)) }
+            }
+            swap(&open, &nextOpen)
+        }
+
+        func visit(_ division: TupletNote, start: Rational, width: Rational) {
+            switch division {
+            case .chord(let notes):
+                leaf(notes, start: start, width: width)
+            case .tuplet(let items):
+                let part = width / items.count
+                for (index, item) in items.enumerated() { visit(item, start: start + part * index, width: part) }
+            }
+        }
+
+        for root in body.notes {
+            if root.divisions.count == 1 {
+                visit(root.divisions[0], start: root.position, width: root.width)
+            } else if !root.divisions.isEmpty {
+                let part = root.width / root.divisions.count
+                for (index, division) in root.divisions.enumerated() {
+                    visit(division, start: root.position + part * index, width: part)
+                }
+            }
+        }
+        return out
+    }
+
+    /// One placement of a phrase body: its start, copy count, and pitch shift.
+    public struct Placement: Sendable {
+        public var body: PhraseBody
+        public var start: Rational
+        public var count: Int
+        public var shift: Int
+    }
+
+    /// Where each phrase of a track sounds: Originals, each Repeat copy, Syncs.
+    public static func placements(of track: Track, in song: Song) -> [Placement] {
+        let ownShift = track.kind == .melody ? track.transpose : 0
+        return track.phrases.compactMap { phrase in
+            switch phrase.content {
+            case .original(let body):
+                return Placement(body: body, start: phrase.start, count: 1, shift: ownShift)
+            case .repeat(let source, let count):
+                guard let body = track.original(source) else { return nil }
+                return Placement(body: body, start: phrase.start, count: count, shift: ownShift)
+            case .sync(let sourceTrack, let source, let transpose):
+                guard let body = song.track(sourceTrack)?.original(source) else { return nil }
+                return Placement(body: body, start: phrase.start, count: 1, shift: ownShift + transpose)
+            }
+        }
+    }
+
+    /// All notes of a track in absolute time, sorted by start (stable).
+    public static func notes(of track: Track, in song: Song) -> [PerformedNote] {
+        var out: [PerformedNote] = []
+        var sorted = true
+        for placement in placements(of: track, in: song) {
+            let relative = joinedNotes(placement.body)
+            out.reserveCapacity(out.count + relative.count * placement.count)
+            for copy in 0..<placement.count {
+                let offset = placement.start + placement.body.length * copy
+                if let last = out.last, let first = relative.first, first.start + offset < last.start { sorted = false }
+                for note in relative {
+                    out.append(PerformedNote(start: note.start + offset, end: note.end + offset, pitch: note.pitch + placement.shift, velocity: note.velocity))
+                }
+            }
+        }
+        if !sorted {
+            out = out.enumerated().sorted { $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset }.map(\.element)
+        }
+        return out
+    }
+
+    /// The tempo map: header tempos (at bar starts), then in-body tempos of every placement in
+    /// track and phrase order; sorted by time, and at one time the later one wins.
+    public static func tempos(of song: Song) -> [PerformedTempo] {
+        let meterMap = MeterMap(meters: song.meters)
+        var events = song.tempos.map { PerformedTempo(time: meterMap.start(ofBar: $0.bar), bpm: $0.bpm) }
+        for track in song.tracks {
+            for placement in placements(of: track, in: song) where !placement.body.tempos.isEmpty {
+                for copy in 0..<placement.count {
+                    let offset = placement.start + placement.body.length * copy
+                    for mark in placement.body.tempos { events.append(PerformedTempo(time: offset + mark.offset, bpm: mark.bpm)) }
+                }
+            }
+        }
+        let ordered = events.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }.map(\.element)
+        var result: [PerformedTempo] = []
+        for event in ordered {
+            if let last = result.last, last.time == event.time { result[result.count - 1] = event } else { result.append(event) }
+        }
+        return result
+    }
+}

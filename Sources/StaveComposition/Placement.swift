@@ -1,0 +1,270 @@
+import StaveSyntax
+
+/// Places every phrase on its track's timeline and checks what depends on placement:
+/// references of `repeat` and `sync`, overlaps, bar lines at every copy, pitch ranges of
+/// transposed copies, and the song-length limits.
+struct Placement {
+    /// An Original phrase after lowering, with what the checks of its copies need.
+    struct Original {
+        var body: PhraseBody
+        var barLines: [BodyLowering.BarLine]
+        var lowestPitch: Int
+        var highestPitch: Int
+    }
+
+    /// One placed phrase, for the overlap check.
+    struct Placed {
+        var name: String
+        var start: Rational
+        var end: Rational
+        var range: SourceRange
+    }
+
+    let song: Song
+    let meterMap: MeterMap
+    let syntax: SongSyntax
+    var tracks: [Track]
+    var diagnostics: [Diagnostic] = []
+    /// Originals by track index and phrase ID (the first of that ID).
+    var originals: [[String: Original]] = []
+    /// Every lowered Original by track index and statement index.
+    var lowered: [[Int: Original]] = []
+    /// In-body tempo events at every placement, for the timing check.
+    var tempoOrder: [TimedTempo] = []
+    /// The end of the allowed song, in whole notes.
+    let songLimit: Rational
+
+    init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track]) {
+        self.song = song
+        self.meterMap = meterMap
+        self.syntax = syntax
+        self.tracks = tracks
+        self.songLimit = meterMap.start(ofBar: Lowering.maximumBars + 1)
+    }
+
+    mutating func run() {
+        lowerOriginals()
+        for index in tracks.indices { place(trackIndex: index) }
+    }
+
+    // MARK: - Originals
+
+    mutating func lowerOriginals() {
+        originals = Array(repeating: [:], count: tracks.count)
+        lowered = Array(repeating: [:], count: tracks.count)
+        for (trackIndex, trackSyntax) in syntax.tracks.enumerated() {
+            var seen: [String: SourceRange] = [:]
+            for (statementIndex, statement) in trackSyntax.phrases.enumerated() {
+                guard case .original(let id, let elements) = statement.kind else { continue }
+                var lowering = BodyLowering(track: tracks[trackIndex], key: song.key)
+                let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
+                diagnostics += lowering.diagnostics
+                lowered[trackIndex][statementIndex] = Original(body: body, barLines: barLines, lowestPitch: 0, highestPitch: 0)
+                guard let id else { continue }
+                if let earlier = seen[id.text] {
+                    diagnostics.append(.error(.duplicatePhrase, "phrase ID '\(id.text)' is already used in track '\(trackSyntax.id.text)'", at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
+                    continue
+                }
+                seen[id.text] = id.range
+                var lowest = 127, highest = 0
+                Placement.forEachPitch(in: body) { pitch in
+                    lowest = min(lowest, pitch)
+                    highest = max(highest, pitch)
+                }
+                originals[trackIndex][id.text] = Original(body: body, barLines: barLines, lowestPitch: lowest, highestPitch: highest)
+            }
+        }
+    }
+
+    static func forEachPitch(in body: PhraseBody, _ visit: (Int) -> Void) {
+        func walk(_ division: TupletNote) {
+            switch division {
+            case .chord(let notes): for note in notes { visit(note.pitch) }
+            case .tuplet(let nested): for item in nested { walk(item) }
+            }
+        }
+        for note in body.notes { for division in note.divisions { walk(division) } }
+    }
+
+    // MARK: - Placement
+
+    mutating func place(trackIndex: Int) {
+        let trackSyntax = syntax.tracks[trackIndex]
+        var cursor = Rational.zero
+        var placed: [Placed] = []
+        var phrases: [Phrase] = []
+        var originalIndex = 0
+        for (statementIndex, statement) in trackSyntax.phrases.enumerated() {
+            var start = cursor
+            if let at = statement.at {
+                guard let bar = Lowering.bar(at, &diagnostics) else { continue }
+                start = meterMap.start(ofBar: bar)
+            }
+            switch statement.kind {
+            case .original(let id, _):
+                guard let original = lowered[trackIndex][statementIndex] else { continue }
+                originalIndex += 1
+                let end = start + original.body.length
+                guard checkLimit(end, statement) else { return }
+                let name = id.map { "phrase '\($0.text)'" } ?? "phrase #\(originalIndex)"
+                placed.append(Placed(name: name, start: start, end: end, range: statement.keywordRange))
+                checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement)
+                collectTempos(original.body, at: start, statementRange: statement.keywordRange)
+                phrases.append(Phrase(id: id?.text, start: start, content: .original(original.body)))
+                cursor = end
+            case .repeat(let source, let countSyntax):
+                var count = 1
+                if let countSyntax {
+                    guard countSyntax.value >= 1, countSyntax.value <= Lowering.maximumRepeat else {
+                        diagnostics.append(.error(.limitExceeded, "repeat count x\(countSyntax.value) is out of range: expected x1–x\(Lowering.maximumRepeat)", at: countSyntax.range))
+                        continue
+                    }
+                    count = countSyntax.value
+                }
+                guard let original = resolveRepeat(source, trackIndex: trackIndex) else { continue }
+                let end = start + original.body.length * count
+                guard checkLimit(end, statement) else { return }
+                placed.append(Placed(name: "repeat of '\(source.text)'", start: start, end: end, range: statement.keywordRange))
+                checkCopies(original, start: start, count: count, name: source.text, statement: statement)
+                phrases.append(Phrase(start: start, content: .repeat(source: source.text, count: count)))
+                cursor = end
+            case .sync(let trackName, let phraseName, let transposeSyntax):
+                guard let (sourceTrack, original) = resolveSync(trackName, phraseName, trackIndex: trackIndex) else { continue }
+                let transpose = transposeSyntax?.value ?? 0
+                if let transposeSyntax {
+                    if tracks[trackIndex].kind == .drums {
+                        diagnostics.append(.error(.settingNotAllowed, "'transpose' is not allowed on a sync in drum track '\(tracks[trackIndex].id)'", at: transposeSyntax.range))
+                        continue
+                    }
+                    if abs(transpose) > 127 {
+                        diagnostics.append(.error(.valueOutOfRange, "sync transpose \(transpose) is out of range: expected −127…127", at: transposeSyntax.range))
+                        continue
+                    }
+                }
+                let shift = transpose + (tracks[trackIndex].kind == .melody ? tracks[trackIndex].transpose : 0)
+                if original.lowestPitch <= original.highestPitch,
+                   original.lowestPitch + shift < 0 || original.highestPitch + shift > 127 {
+                    let outside = original.lowestPitch + shift < 0 ? original.lowestPitch + shift : original.highestPitch + shift
+                    diagnostics.append(.error(.pitchOutOfRange, "sync of '\(phraseName.text)' transposed by \(shift) semitones reaches MIDI \(outside), outside 0–127", at: statement.keywordRange))
+                    continue
+                }
+                let end = start + original.body.length
+                guard checkLimit(end, statement) else { return }
+                placed.append(Placed(name: "sync of '\(tracks[sourceTrack].id).\(phraseName.text)'", start: start, end: end, range: statement.keywordRange))
+                checkCopies(original, start: start, count: 1, name: phraseName.text, statement: statement)
+                phrases.append(Phrase(start: start, content: .sync(track: tracks[sourceTrack].id, phrase: phraseName.text, transpose: transpose)))
+                cursor = end
+            }
+        }
+        checkOverlaps(placed)
+        tracks[trackIndex].phrases = phrases
+    }
+
+    mutating func checkLimit(_ end: Rational, _ statement: PhraseStatement) -> Bool {
+        if end.isOverflow || end > songLimit {
+            diagnostics.append(.error(.limitExceeded, "the song would last more than \(Lowering.maximumBars) bars (the limit)", at: statement.keywordRange))
+            return false
+        }
+        return true
+    }
+
+    // MARK: - References
+
+    mutating func resolveRepeat(_ source: Name, trackIndex: Int) -> Original? {
+        if let original = originals[trackIndex][source.text] { return original }
+        let elsewhere = tracks.indices.first { originals[$0][source.text] != nil }
+        var message = "no Original phrase '\(source.text)' in track '\(tracks[trackIndex].id)' to repeat"
+        if let elsewhere { message += "; to copy phrase '\(source.text)' of track '\(tracks[elsewhere].id)' use 'sync \(tracks[elsewhere].id).\(source.text)'" }
+        diagnostics.append(.error(.unknownPhrase, message, at: source.range))
+        return nil
+    }
+
+    mutating func resolveSync(_ trackName: Name?, _ phraseName: Name, trackIndex: Int) -> (Int, Original)? {
+        var sourceTrack = trackIndex
+        if let trackName {
+            guard let index = tracks.firstIndex(where: { $0.id == trackName.text }) else {
+                diagnostics.append(.error(.unknownTrack, "no track '\(trackName.text)' to sync from", at: trackName.range))
+                return nil
+            }
+            sourceTrack = index
+        }
+        guard let original = originals[sourceTrack][phraseName.text] else {
+            diagnostics.append(.error(.unknownPhrase, "no Original phrase '\(phraseName.text)' in track '\(tracks[sourceTrack].id)' to sync", at: phraseName.range))
+            return nil
+        }
+        if tracks[sourceTrack].kind != tracks[trackIndex].kind {
+            let kinds = { (kind: TrackKind) in kind == .drums ? "drum" : "melody" }
+            diagnostics.append(.error(.wrongPhraseKind, "cannot sync \(kinds(tracks[sourceTrack].kind)) phrase '\(tracks[sourceTrack].id).\(phraseName.text)' into \(kinds(tracks[trackIndex].kind)) track '\(tracks[trackIndex].id)'", at: phraseName.range))
+            return nil
+        }
+        return (sourceTrack, original)
+    }
+
+    // MARK: - Checks
+
+    mutating func checkOverlaps(_ placed: [Placed]) {
+        let order = placed.indices.sorted { placed[$0].start != placed[$1].start ? placed[$0].start < placed[$1].start : $0 < $1 }
+        var latest: Int?
+        for index in order {
+            let current = placed[index]
+            if let previousIndex = latest, placed[previousIndex].end > current.start, current.end > current.start {
+                let previous = placed[previousIndex]
+                let (later, earlier) = previousIndex < index ? (current, previous) : (previous, current)
+                let overlapEnd = min(previous.end, current.end)
+                let firstBar = meterMap.locate(current.start).bar
+                let lastBar = meterMap.locate(overlapEnd - Rational(1, 1 << 20)).bar
+                let bars = firstBar == lastBar ? "bar \(firstBar)" : "bars \(firstBar)–\(lastBar)"
+                diagnostics.append(.error(.phraseOverlap, "\(later.name) overlaps \(earlier.name) (\(bars))", at: later.range, notes: [DiagnosticNote("\(earlier.name) is here", at: earlier.range)]))
+            }
+            if latest == nil || current.end > placed[latest!].end { latest = index }
+        }
+    }
+
+    /// Each written bar line must fall on a bar boundary of the meter in force.
+    mutating func checkBarLines(_ barLines: [BodyLowering.BarLine], at start: Rational, copyOf name: String?, statement: PhraseStatement) {
+        for barLine in barLines {
+            let time = start + barLine.offset
+            let (bar, offset, meter) = meterMap.locate(time)
+            guard offset != .zero else { continue }
+            let message = "bar line falls \(offset) after the start of bar \(bar) (meter \(meter.numerator)/\(meter.denominator))"
+            if let name {
+                diagnostics.append(.error(.barLineOffGrid, "in this copy of '\(name)', a \(message)", at: statement.keywordRange, notes: [DiagnosticNote("the bar line is here", at: barLine.range)]))
+                return
+            }
+            diagnostics.append(.error(.barLineOffGrid, message, at: barLine.range))
+        }
+    }
+
+    /// Checks bar lines and collects tempos at every copy. In one meter the pattern repeats, so
+    /// only as many copies as it takes to come back to the same place in the bar are checked.
+    mutating func checkCopies(_ original: Original, start: Rational, count: Int, name: String, statement: PhraseStatement) {
+        let length = original.body.length
+        var checked = count
+        let first = meterMap.segment(forTime: start)
+        let last = meterMap.segment(forTime: start + length * count)
+        if first.bar == last.bar, length != .zero {
+            let period = (length / first.meter.barLength).denominator
+            checked = min(count, max(1, period))
+        }
+        let errorsBefore = diagnostics.count
+        for copy in 0..<checked where diagnostics.count == errorsBefore {
+            checkBarLines(original.barLines, at: start + length * copy, copyOf: name, statement: statement)
+        }
+        if !original.body.tempos.isEmpty {
+            for copy in 0..<count { collectTempos(original.body, at: start + length * copy, statementRange: statement.keywordRange) }
+        }
+    }
+
+    mutating func collectTempos(_ body: PhraseBody, at start: Rational, statementRange: SourceRange) {
+        for mark in body.tempos {
+            tempoOrder.append(TimedTempo(time: start + mark.offset, bpm: mark.bpm, range: statementRange))
+        }
+    }
+}
+
+/// A tempo event at an absolute time, with the statement it comes from.
+struct TimedTempo {
+    var time: Rational
+    var bpm: Rational
+    var range: SourceRange
+}

@@ -1,0 +1,125 @@
+/// An exact fraction, used for musical time in whole notes (a quarter note is 1/4).
+///
+/// Arithmetic never traps: a result that does not fit in 64 bits becomes `Rational.overflow`
+/// (denominator 0), which stays overflow through further arithmetic, so callers check once.
+public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The numerator; the sign lives here.
+    public let numerator: Int
+    /// The denominator: positive, or 0 for `overflow`.
+    public let denominator: Int
+
+    /// Zero.
+    public static let zero = Rational(0)
+    /// The result of arithmetic that did not fit.
+    public static let overflow = Rational(unchecked: 0, 0)
+
+    /// An integer.
+    public init(_ value: Int) {
+        numerator = value
+        denominator = 1
+    }
+
+    init(unchecked numerator: Int, _ denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// The reduced fraction `numerator / denominator`; overflow when the denominator is 0.
+    public init(_ numerator: Int, _ denominator: Int) {
+        guard denominator != 0, numerator != Int.min, denominator != Int.min else {
+            self = .overflow
+            return
+        }
+        let divisor = Rational.gcd(numerator.magnitude, denominator.magnitude)
+        let sign = denominator < 0 ? -1 : 1
+        self.numerator = sign * numerator / Int(divisor)
+        self.denominator = sign * denominator / Int(divisor)
+    }
+
+    /// True when arithmetic overflowed.
+    public var isOverflow: Bool { denominator == 0 }
+
+    /// True when this is a whole number.
+    public var isInteger: Bool { denominator == 1 }
+
+    static func gcd(_ a: UInt, _ b: UInt) -> UInt {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a == 0 ? 1 : a
+    }
+
+    /// Least common multiple, nil on overflow.
+    public static func lcm(_ a: Int, _ b: Int) -> Int? {
+        let divisor = Int(gcd(a.magnitude, b.magnitude))
+        let (product, overflow) = (a / divisor).multipliedReportingOverflow(by: b)
+        return overflow ? nil : product.magnitude > Int.max ? nil : abs(product)
+    }
+
+    public static func + (a: Rational, b: Rational) -> Rational {
+        guard !a.isOverflow, !b.isOverflow else { return .overflow }
+        if a.denominator == b.denominator {
+            let (sum, o) = a.numerator.addingReportingOverflow(b.numerator)
+            return o ? .overflow : Rational(sum, a.denominator)
+        }
+        let divisor = Int(gcd(a.denominator.magnitude, b.denominator.magnitude))
+        let (left, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator / divisor)
+        let (right, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator / divisor)
+        let (sum, o3) = left.addingReportingOverflow(right)
+        let (denominator, o4) = (a.denominator / divisor).multipliedReportingOverflow(by: b.denominator)
+        if o1 || o2 || o3 || o4 { return .overflow }
+        return Rational(sum, denominator)
+    }
+
+    public static prefix func - (a: Rational) -> Rational {
+        a.isOverflow || a.numerator == Int.min ? .overflow : Rational(unchecked: -a.numerator, a.denominator)
+    }
+
+    public static func - (a: Rational, b: Rational) -> Rational { a + (-b) }
+
+    public static func * (a: Rational, b: Rational) -> Rational {
+        guard !a.isOverflow, !b.isOverflow else { return .overflow }
+        let g1 = Int(gcd(a.numerator.magnitude, b.denominator.magnitude))
+        let g2 = Int(gcd(b.numerator.magnitude, a.denominator.magnitude))
+        let (n, o1) = (a.numerator / g1).multipliedReportingOverflow(by: b.numerator / g2)
+        let (d, o2) = (a.denominator / g2).multipliedReportingOverflow(by: b.denominator / g1)
+        return o1 || o2 ? .overflow : Rational(n, d)
+    }
+
+    public static func * (a: Rational, b: Int) -> Rational { a * Rational(b) }
+
+    public static func / (a: Rational, b: Rational) -> Rational {
+        guard !b.isOverflow, b.numerator != 0 else { return .overflow }
+        return a * Rational(b.denominator, b.numerator)
+    }
+
+    public static func / (a: Rational, b: Int) -> Rational { a / Rational(b) }
+
+    public static func < (a: Rational, b: Rational) -> Bool {
+        // Compare without overflow by widening to 128-bit via multipliedFullWidth.
+        let left = a.numerator.multipliedFullWidth(by: b.denominator)
+        let right = b.numerator.multipliedFullWidth(by: a.denominator)
+        return left.high != right.high ? left.high < right.high : left.low < right.low
+    }
+
+    /// The largest integer not above this value.
+    public var floor: Int {
+        guard !isOverflow else { return 0 }
+        let quotient = numerator / denominator
+        return numerator % denominator != 0 && numerator < 0 ? quotient - 1 : quotient
+    }
+
+    /// The nearest integer, halves rounding upward.
+    public var roundedHalfUp: Int {
+        guard !isOverflow else { return 0 }
+        // floor(x + 1/2) = floor((2n + d) / 2d)
+        let (twice, o1) = numerator.multipliedReportingOverflow(by: 2)
+        let (sum, o2) = twice.addingReportingOverflow(denominator)
+        let (den, o3) = denominator.multipliedReportingOverflow(by: 2)
+        if o1 || o2 || o3 { return Int(Double(numerator) / Double(denominator) + 0.5) }
+        return Rational(unchecked: sum, den).floor
+    }
+
+    public var description: String {
+        isOverflow ? "overflow" : denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
+    }
+}

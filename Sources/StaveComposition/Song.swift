@@ -1,0 +1,213 @@
+import StaveSyntax
+
+/// The Composition tree: the song as music, checked and in exact time.
+///
+/// Song > Track (melody | drums) > Phrase (original | repeat | sync) > RootNote > TupletNote > ChordNote.
+/// Times are `Rational` whole notes from the start of the song (phrase starts) or of the phrase
+/// (note positions). The tree holds no source positions, so two songs that sound and read the
+/// same compare equal.
+public struct Song: Equatable, Sendable {
+    /// The title (SMF track name of the conductor track).
+    public var title: String
+    /// The composer, if any.
+    public var composer: String?
+    /// MIDI ticks per quarter note, 24…32767.
+    public var ppq: Int
+    /// The key signature.
+    public var key: Key
+    /// Tempo changes from the header, at bar starts (the first is bar 1).
+    public var tempos: [TempoChange]
+    /// Meter changes at bar starts; the first is at bar 1.
+    public var meters: [MeterChange]
+    /// The tracks in source order.
+    public var tracks: [Track]
+
+    public init(title: String, composer: String? = nil, ppq: Int = 480, key: Key = .cMajor,
+                tempos: [TempoChange] = [TempoChange(bar: 1, bpm: Rational(120))],
+                meters: [MeterChange] = [MeterChange(bar: 1, numerator: 4, denominator: 4)], tracks: [Track] = []) {
+        self.title = title
+        self.composer = composer
+        self.ppq = ppq
+        self.key = key
+        self.tempos = tempos
+        self.meters = meters
+        self.tracks = tracks
+    }
+
+    /// The track with an ID.
+    public func track(_ id: String) -> Track? { tracks.first { $0.id == id } }
+}
+
+/// A tempo from the header: `tempo BPM [at BAR]`.
+public struct TempoChange: Equatable, Sendable {
+    /// 1-based bar where it takes effect.
+    public var bar: Int
+    /// Quarter notes per minute, exact (`92.5` is 185/2).
+    public var bpm: Rational
+
+    public init(bar: Int, bpm: Rational) {
+        self.bar = bar
+        self.bpm = bpm
+    }
+}
+
+/// A time signature from bar `bar` on.
+public struct MeterChange: Equatable, Sendable {
+    public var bar: Int
+    public var numerator: Int
+    public var denominator: Int
+
+    public init(bar: Int, numerator: Int, denominator: Int) {
+        self.bar = bar
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// The length of one bar in whole notes.
+    public var barLength: Rational { Rational(numerator, denominator) }
+}
+
+/// A melody or drum track with its settings and phrases.
+public struct Track: Equatable, Sendable {
+    public var id: String
+    /// Display name, if given.
+    public var name: String?
+    public var kind: TrackKind
+    /// GM program: the instrument on melody tracks, the kit on drum tracks.
+    public var program: Int
+    /// MIDI channel 1…16 (resolved: explicit or assigned).
+    public var channel: Int
+    /// True when the channel was written in the source rather than assigned.
+    public var channelIsExplicit: Bool
+    /// CC7, 0…127.
+    public var volume: Int
+    /// CC10, 0…127.
+    public var pan: Int
+    /// Starting velocity of each phrase.
+    public var velocity: Int
+    /// Starting octave of each phrase (melody tracks).
+    public var octave: Int
+    /// Semitones added at output (melody tracks).
+    public var transpose: Int
+    /// Phrases in source order.
+    public var phrases: [Phrase]
+
+    public init(id: String, name: String? = nil, kind: TrackKind, program: Int = 0, channel: Int, channelIsExplicit: Bool = false,
+                volume: Int = 100, pan: Int = 64, velocity: Int = 100, octave: Int = 4, transpose: Int = 0, phrases: [Phrase] = []) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.program = program
+        self.channel = channel
+        self.channelIsExplicit = channelIsExplicit
+        self.volume = volume
+        self.pan = pan
+        self.velocity = velocity
+        self.octave = octave
+        self.transpose = transpose
+        self.phrases = phrases
+    }
+
+    /// The Original phrase with an ID.
+    public func original(_ id: String) -> PhraseBody? {
+        for phrase in phrases where phrase.id == id {
+            if case .original(let body) = phrase.content { return body }
+        }
+        return nil
+    }
+}
+
+/// A phrase placed on the track's timeline.
+public struct Phrase: Equatable, Sendable {
+    /// What the phrase holds.
+    public enum Content: Equatable, Sendable {
+        /// Its own notes.
+        case original(PhraseBody)
+        /// `count` back-to-back copies of an Original phrase of the same track.
+        case `repeat`(source: String, count: Int)
+        /// A linked copy of an Original phrase of `track`, transposed.
+        case sync(track: String, phrase: String, transpose: Int)
+    }
+
+    /// The ID, if given (Originals may be anonymous; Repeat and Sync phrases have none).
+    public var id: String?
+    /// Start in whole notes from the start of the song.
+    public var start: Rational
+    public var content: Content
+
+    public init(id: String? = nil, start: Rational, content: Content) {
+        self.id = id
+        self.start = start
+        self.content = content
+    }
+}
+
+/// The notes of an Original phrase.
+public struct PhraseBody: Equatable, Sendable {
+    /// Sum of the body's durations (rests included), in whole notes.
+    public var length: Rational
+    /// Notes, chords and tuplets in time order; rests are the gaps between them.
+    public var notes: [RootNote]
+    /// In-body tempo changes.
+    public var tempos: [TempoMark]
+
+    public init(length: Rational, notes: [RootNote] = [], tempos: [TempoMark] = []) {
+        self.length = length
+        self.notes = notes
+        self.tempos = tempos
+    }
+}
+
+/// A tempo change inside a phrase body.
+public struct TempoMark: Equatable, Sendable {
+    /// Offset from the phrase start, in whole notes.
+    public var offset: Rational
+    public var bpm: Rational
+
+    public init(offset: Rational, bpm: Rational) {
+        self.offset = offset
+        self.bpm = bpm
+    }
+}
+
+/// A note container: a position and a width split into equal subdivisions.
+/// One subdivision is a plain note or chord; several are a tuplet.
+public struct RootNote: Equatable, Sendable {
+    /// Offset from the phrase start, in whole notes.
+    public var position: Rational
+    /// Total length, in whole notes.
+    public var width: Rational
+    /// The equal subdivisions.
+    public var divisions: [TupletNote]
+
+    public init(position: Rational, width: Rational, divisions: [TupletNote]) {
+        self.position = position
+        self.width = width
+        self.divisions = divisions
+    }
+}
+
+/// One equal subdivision: a chord (one or more notes; none is a rest) or a nested tuplet.
+public indirect enum TupletNote: Equatable, Sendable {
+    case chord([ChordNote])
+    case tuplet([TupletNote])
+
+    /// A rest.
+    public static let rest = TupletNote.chord([])
+}
+
+/// One sounding pitch.
+public struct ChordNote: Equatable, Sendable {
+    /// MIDI key (melody: as resolved in the source, before track transpose; drums: the drum key).
+    public var pitch: Int
+    /// 0…127; 0 is kept but emits no MIDI note.
+    public var velocity: Int
+    /// Tied to the same pitch in the next note or chord.
+    public var tie: Bool
+
+    public init(pitch: Int, velocity: Int, tie: Bool = false) {
+        self.pitch = pitch
+        self.velocity = velocity
+        self.tie = tie
+    }
+}

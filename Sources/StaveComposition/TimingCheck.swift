@@ -1,0 +1,92 @@
+import StaveSyntax
+
+/// Checks that depend on ticks: events that fall between ticks (one warning naming a ppq that
+/// makes every event exact), notes that round to zero length (dropped, with a warning), and
+/// tempo events that collide on one tick (the later wins, with a warning).
+///
+/// Runs only on a song without errors, so each track's phrases line up with its statements.
+enum TimingCheck {
+    static func check(_ song: Song, syntax: SongSyntax, order tempos: [TimedTempo]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let ticksPerWhole = Rational(4 * song.ppq)
+        func tick(_ time: Rational) -> Int { (time * ticksPerWhole).roundedHalfUp }
+        /// Denominator of a time in quarter notes: the ppq must be a multiple of it.
+        func quarterDenominator(_ time: Rational) -> Int { (time * 4).denominator }
+
+        var sufficient = 1   // a ppq multiple of this makes every event exact
+        var offGridAt: SourceRange?
+        func require(_ denominator: Int, _ range: SourceRange) {
+            sufficient = Rational.lcm(sufficient, denominator) ?? Int.max / 2
+            if song.ppq % denominator != 0, offGridAt == nil { offGridAt = range }
+        }
+
+        let meterMap = MeterMap(meters: song.meters)
+        let headerRange = syntax.header.first?.range ?? SourceRange(0, 0)
+        for meter in song.meters { require(quarterDenominator(meterMap.start(ofBar: meter.bar)), headerRange) }
+        for change in song.tempos { require(quarterDenominator(meterMap.start(ofBar: change.bar)), headerRange) }
+
+        for (trackIndex, track) in song.tracks.enumerated() {
+            let statements = syntax.tracks[trackIndex].phrases
+            let placements = Performance.placements(of: track, in: song)
+            for (index, placement) in placements.enumerated() where index < statements.count {
+                let range = statements[index].keywordRange
+                let relative = Performance.joinedNotes(placement.body)
+                var relativeDenominator = 1
+                for note in relative {
+                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(note.start)) ?? Int.max / 2
+                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(note.end)) ?? Int.max / 2
+                }
+                for mark in placement.body.tempos {
+                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(mark.offset)) ?? Int.max / 2
+                }
+                var placementDenominator = Rational.lcm(quarterDenominator(placement.start), relativeDenominator) ?? Int.max / 2
+                if placement.count > 1 {
+                    placementDenominator = Rational.lcm(placementDenominator, quarterDenominator(placement.body.length)) ?? Int.max / 2
+                }
+                sufficient = Rational.lcm(sufficient, placementDenominator) ?? Int.max / 2
+                if song.ppq % placementDenominator == 0 { continue }
+                // Some events may fall between ticks: look at each copy.
+                var dropped = 0
+                var inexact = false
+                for copy in 0..<placement.count {
+                    let offset = placement.start + placement.body.length * copy
+                    for note in relative {
+                        let start = note.start + offset, end = note.end + offset
+                        if !(start * ticksPerWhole).isInteger || !(end * ticksPerWhole).isInteger { inexact = true }
+                        if tick(start) == tick(end) { dropped += 1 }
+                    }
+                    for mark in placement.body.tempos where !((mark.offset + offset) * ticksPerWhole).isInteger { inexact = true }
+                    if copy > 64 && !inexact && dropped == 0 { break }
+                }
+                if inexact, offGridAt == nil { offGridAt = range }
+                if dropped > 0 {
+                    diagnostics.append(.warning(.zeroLengthNote, "\(dropped) note\(dropped == 1 ? "" : "s") of this phrase round\(dropped == 1 ? "s" : "") to zero ticks at ppq \(song.ppq) and \(dropped == 1 ? "is" : "are") dropped from the MIDI output", at: range))
+                }
+            }
+        }
+        if let offGridAt {
+            var message = "some events fall between ticks at ppq \(song.ppq) and are rounded to the nearest tick"
+            if let exact = Rational.lcm(song.ppq, sufficient), exact <= 32767 {
+                message += "; ppq \(exact) makes every event exact"
+            } else if sufficient <= 32767 {
+                message += "; ppq \(max(sufficient, (24 + sufficient - 1) / sufficient * sufficient)) makes every event exact"
+            } else {
+                message += "; no ppq up to 32767 makes every event exact"
+            }
+            diagnostics.append(.warning(.offTickGrid, message, at: offGridAt))
+        }
+
+        // Tempo events that collide on one tick.
+        var headerTicks: [Int: Rational] = [:]
+        for change in song.tempos { headerTicks[tick(meterMap.start(ofBar: change.bar))] = change.bpm }
+        var seen: [Int: Rational] = headerTicks
+        for tempo in tempos {
+            let at = tick(tempo.time)
+            if let earlier = seen[at] {
+                diagnostics.append(.warning(.tempoConflict, "two tempo changes on tick \(at): tempo \(tempo.bpm.decimalText) replaces tempo \(earlier.decimalText)", at: tempo.range))
+            }
+            seen[at] = tempo.bpm
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,53 @@
+/// Writes the events of one MTrk chunk: delta times, running status, meta events.
+struct TrackEncoder {
+    /// The largest delta a variable-length quantity holds.
+    static let maximumDelta = 0x0FFF_FFFF
+
+    var buffer = MIDIBuffer()
+    private var lastTick = 0
+    private var runningStatus: UInt8 = 0
+
+    /// Writes the delta time up to `tick`; gaps too long for one delta are bridged with empty text events.
+    mutating func advance(to tick: Int) {
+        var delta = max(0, tick - lastTick)
+        while delta > TrackEncoder.maximumDelta {
+            buffer.appendVariableLength(TrackEncoder.maximumDelta)
+            buffer.append([0xFF, 0x01, 0x00])
+            runningStatus = 0
+            delta -= TrackEncoder.maximumDelta
+        }
+        buffer.appendVariableLength(delta)
+        lastTick = max(lastTick, tick)
+    }
+
+    /// A channel message, using running status when the status byte repeats.
+    mutating func channel(at tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8? = nil) {
+        advance(to: tick)
+        if status != runningStatus {
+            buffer.append(status)
+            runningStatus = status
+        }
+        buffer.append(data1)
+        if let data2 { buffer.append(data2) }
+    }
+
+    /// A meta event (which cancels running status).
+    mutating func meta(at tick: Int, type: UInt8, _ data: [UInt8]) {
+        advance(to: tick)
+        buffer.append(0xFF)
+        buffer.append(type)
+        buffer.appendVariableLength(data.count)
+        buffer.append(data)
+        runningStatus = 0
+    }
+
+    /// Ends the track and returns the whole MTrk chunk.
+    mutating func finish(at tick: Int) -> [UInt8] {
+        meta(at: tick, type: 0x2F, [])
+        var chunk = MIDIBuffer()
+        chunk.append(Array("MTrk".utf8))
+        chunk.appendUInt32(buffer.bytes.count)
+        chunk.append(buffer.bytes)
+        return chunk.bytes
+    }
+}

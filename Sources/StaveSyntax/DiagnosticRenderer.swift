@@ -1,0 +1,48 @@
+/// Turns diagnostics into the text shown to people:
+/// `path:line:col: error: message`, the source line, and a caret under the column.
+public struct DiagnosticRenderer: Sendable {
+    /// Use ANSI colours.
+    public var colored: Bool
+
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    /// Renders one diagnostic against its source.
+    public func render(_ diagnostic: Diagnostic, in source: Source) -> String {
+        let (line, column) = source.lineColumn(of: diagnostic.range.start)
+        let severity = diagnostic.severity.rawValue
+        let label = colored
+            ? (diagnostic.severity == .error ? "\u{1B}[1;31m\(severity)\u{1B}[0m" : "\u{1B}[1;35m\(severity)\u{1B}[0m")
+            : severity
+        var out = "\(source.path):\(line):\(column): \(label): \(diagnostic.message)\n"
+        out += caretLines(source: source, line: line, column: column)
+        for note in diagnostic.notes {
+            if let range = note.range {
+                let (noteLine, noteColumn) = source.lineColumn(of: range.start)
+                out += "\(source.path):\(noteLine):\(noteColumn): note: \(note.message)\n"
+                out += caretLines(source: source, line: noteLine, column: noteColumn)
+            } else {
+                out += "  note: \(note.message)\n"
+            }
+        }
+        return out
+    }
+
+    /// Renders many diagnostics, in source order.
+    public func render(_ diagnostics: [Diagnostic], in source: Source) -> String {
+        diagnostics.sortedByPosition().map { render($0, in: source) }.joined()
+    }
+
+    private func caretLines(source: Source, line: Int, column: Int) -> String {
+        let text = source.lineText(line)
+        // Keep tabs so the caret lines up under tab-indented text.
+        var pad = ""
+        for (index, character) in text.enumerated() where index < column - 1 {
+            pad.append(character == "\t" ? "\t" : " ")
+        }
+        if pad.count < column - 1 { pad += String(repeating: " ", count: column - 1 - pad.count) }
+        let caret = colored ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
+        return "\(text)\n\(pad)\(caret)\n"
+    }
+}

@@ -1,0 +1,192 @@
+/// Splits a source's UTF-8 bytes into tokens, collecting lexical diagnostics.
+///
+/// The lexer is context-free: a word such as `f#8` or `open-hat16` is one token and the
+/// parser reads its parts. Whether whitespace precedes a token is recorded, because a
+/// duration must follow its note directly.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private var index = 0
+    /// Lexical problems found so far.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(_ source: Source) {
+        self.bytes = source.bytes
+    }
+
+    /// Tokenizes a whole source; the last token is always `.end`.
+    public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(source)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(source.bytes.count / 3 + 1)
+        while true {
+            let token = lexer.next()
+            tokens.append(token)
+            if token.kind == .end { break }
+        }
+        return (tokens, lexer.diagnostics)
+    }
+
+    /// The next token.
+    public mutating func next() -> Token {
+        var spaced = skipTrivia()
+        while true {
+            guard index < bytes.count else {
+                return Token(.end, SourceRange(bytes.count, bytes.count), spaceBefore: spaced)
+            }
+            let start = index
+            let byte = bytes[index]
+            if let kind = Lexer.punctuation(byte) {
+                index += 1
+                return Token(kind, SourceRange(start, index), spaceBefore: spaced)
+            }
+            if Lexer.isWordStart(byte) {
+                lexWord()
+                return Token(.word, SourceRange(start, index), spaceBefore: spaced)
+            }
+            if Lexer.isDigit(byte) || (byte == UInt8(ascii: "-") && index + 1 < bytes.count && Lexer.isDigit(bytes[index + 1])) {
+                return lexNumber(spaced: spaced)
+            }
+            if byte == UInt8(ascii: "\"") {
+                lexString()
+                return Token(.string, SourceRange(start, index), spaceBefore: spaced)
+            }
+            if byte == UInt8(ascii: "!") {
+                index += 1
+                while index < bytes.count, Lexer.isLetter(bytes[index]) { index += 1 }
+                return Token(.dynamic, SourceRange(start, index), spaceBefore: spaced)
+            }
+            // Anything else: report one character (a whole UTF-8 scalar) and go on.
+            let length = Lexer.scalarLength(bytes, at: index)
+            let text = String(decoding: bytes[start..<start + length], as: UTF8.self)
+            if length == 1 && byte >= 0x80 {
+                diagnostics.append(.error(.invalidUTF8, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))", at: SourceRange(start, start + 1)))
+            } else {
+                diagnostics.append(.error(.invalidCharacter, "unexpected character '\(text)'", at: SourceRange(start, start + length)))
+            }
+            index += length
+            spaced = skipTrivia() || true
+        }
+    }
+
+    /// Skips spaces and comments; returns whether anything was skipped.
+    private mutating func skipTrivia() -> Bool {
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                let open = index
+                index += 2
+                var closed = false
+                while index + 1 < bytes.count {
+                    if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+                        index += 2
+                        closed = true
+                        break
+                    }
+                    index += 1
+                }
+                if !closed {
+                    index = bytes.count
+                    diagnostics.append(.error(.unterminatedComment, "unterminated comment: expected '*/' before the end of the file", at: SourceRange(open, open + 2)))
+                }
+            } else {
+                break
+            }
+        }
+        return index > start
+    }
+
+    private mutating func lexWord() {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if Lexer.isWordStart(byte) || Lexer.isDigit(byte) || byte == UInt8(ascii: "#") {
+                index += 1
+            } else if byte == UInt8(ascii: "-"), index + 1 < bytes.count,
+                      Lexer.isLetter(bytes[index + 1]) || Lexer.isDigit(bytes[index + 1]) {
+                index += 1
+            } else {
+                break
+            }
+        }
+    }
+
+    private mutating func lexNumber(spaced: Bool) -> Token {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        while index < bytes.count, Lexer.isDigit(bytes[index]) { index += 1 }
+        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "."), Lexer.isDigit(bytes[index + 1]) {
+            index += 1
+            while index < bytes.count, Lexer.isDigit(bytes[index]) { index += 1 }
+            return Token(.decimal, SourceRange(start, index), spaceBefore: spaced)
+        }
+        return Token(.number, SourceRange(start, index), spaceBefore: spaced)
+    }
+
+    private mutating func lexString() {
+        let start = index
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            if byte == 0x0A { break }
+            if byte == UInt8(ascii: "\\") {
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                diagnostics.append(.error(.invalidEscape, "invalid escape in string: only \\\" and \\\\ are allowed", at: SourceRange(index, index + 2)))
+            }
+            index += 1
+        }
+        diagnostics.append(.error(.unterminatedString, "unterminated string: expected '\"' before the end of the line", at: SourceRange(start, start + 1)))
+    }
+
+    static func punctuation(_ byte: UInt8) -> TokenKind? {
+        switch byte {
+        case UInt8(ascii: "{"): return .leftBrace
+        case UInt8(ascii: "}"): return .rightBrace
+        case UInt8(ascii: "["): return .leftBracket
+        case UInt8(ascii: "]"): return .rightBracket
+        case UInt8(ascii: "("): return .leftParen
+        case UInt8(ascii: ")"): return .rightParen
+        case UInt8(ascii: "|"): return .bar
+        case UInt8(ascii: "~"): return .tilde
+        case UInt8(ascii: "."): return .dot
+        case UInt8(ascii: ">"): return .greater
+        case UInt8(ascii: "<"): return .less
+        case UInt8(ascii: "/"): return .slash
+        default: return nil
+        }
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+    }
+
+    static func isWordStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == UInt8(ascii: "_") }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Length of the UTF-8 scalar starting at `index` (1 for invalid bytes).
+    static func scalarLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let byte = bytes[index]
+        let length: Int
+        switch byte {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 1
+        }
+        guard index + length <= bytes.count else { return 1 }
+        for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return 1 }
+        return length
+    }
+}

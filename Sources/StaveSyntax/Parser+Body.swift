@@ -1,0 +1,411 @@
+/// Phrase bodies: notes, rests, chords, tuplets, commands, bar lines.
+extension Parser {
+    /// Where a body element stands, which decides what it may contain.
+    enum Context { case phrase, chord, tuplet }
+
+    /// Parses a phrase body after its `{`, up to and including the matching `}`.
+    mutating func parseBody(open: Token) -> [BodyElement] {
+        var elements: [BodyElement] = []
+        while true {
+            let token = current
+            switch token.kind {
+            case .rightBrace:
+                advance()
+                return elements
+            case .end:
+                error(.unclosedBlock, "expected '}' to close the phrase body before the end of the file", at: open.range)
+                return elements
+            case .word where Parser.trackKeywords.contains(text(token)) || Parser.phraseKeywords.contains(text(token)):
+                error(.unclosedBlock, "expected '}' to close the phrase body before \(describe(token))", at: open.range)
+                return elements
+            case .bar:
+                advance()
+                elements.append(BodyElement(.barLine, token.range))
+            case .number, .decimal:
+                advance()
+                if !token.spaceBefore || elements.isEmpty {
+                    error(.unexpectedToken, "unexpected number \(describe(token)): a duration follows a note, rest, chord or tuplet", at: token.range)
+                } else {
+                    error(.durationNotAttached, "a duration must follow its note directly: remove the space before \(describe(token))", at: token.range)
+                }
+            default:
+                if let element = parseElement(in: .phrase, depth: 0) { elements.append(element) }
+            }
+        }
+    }
+
+    /// Parses one element that may stand in a body, chord or tuplet; nil when it failed (reported).
+    mutating func parseElement(in context: Context, depth: Int) -> BodyElement? {
+        let token = current
+        switch token.kind {
+        case .word:
+            return parseWordElement(in: context)
+        case .dynamic:
+            advance()
+            return dynamicElement(token)
+        case .greater, .less:
+            advance()
+            if trackKind == .drums {
+                error(.octaveInDrums, "octave commands are not allowed in drum tracks", at: token.range)
+                return nil
+            }
+            return BodyElement(token.kind == .greater ? .octaveUp : .octaveDown, token.range)
+        case .leftBracket:
+            if context == .chord {
+                error(.unexpectedToken, "a chord cannot contain another chord", at: token.range)
+                skipBalanced()
+                return nil
+            }
+            return parseChord(in: context, depth: depth + 1)
+        case .leftBrace:
+            if context == .chord {
+                error(.unexpectedToken, "a chord cannot contain a tuplet", at: token.range)
+                skipBalanced()
+                return nil
+            }
+            return parseTuplet(in: context, depth: depth + 1)
+        case .tilde:
+            advance()
+            error(.invalidTie, "'~' must follow a note or chord", at: token.range)
+            return nil
+        case .dot:
+            advance()
+            error(.unexpectedToken, "a dot must follow a duration directly", at: token.range)
+            return nil
+        default:
+            advance()
+            error(.unexpectedToken, "unexpected \(describe(token)) in a phrase body", at: token.range)
+            return nil
+        }
+    }
+
+    /// The velocities of the dynamic marks.
+    public static let dynamics = ["ppp": 16, "pp": 33, "p": 49, "mp": 64, "mf": 80, "f": 96, "ff": 112, "fff": 127]
+
+    mutating func dynamicElement(_ token: Token) -> BodyElement? {
+        let name = String(text(token).dropFirst())
+        guard let level = Parser.dynamics[name] else {
+            error(.unexpectedToken, "unknown dynamic '!\(name)': expected !ppp, !pp, !p, !mp, !mf, !f, !ff or !fff", at: token.range)
+            return nil
+        }
+        return BodyElement(.velocity(level), token.range)
+    }
+
+    // MARK: - Words
+
+    mutating func parseWordElement(in context: Context) -> BodyElement? {
+        let token = advance()
+        let bytes = Array(source.bytes[token.range.start..<token.range.end])
+        let first = bytes[0]
+        let digitsStart = bytes.firstIndex(where: Lexer.isDigit) ?? bytes.count
+        let tail = bytes[digitsStart...]
+        let tailIsDigits = tail.allSatisfy(Lexer.isDigit)
+        let word = String(decoding: bytes, as: UTF8.self)
+
+        if word == "tempo" {
+            guard context == .phrase else {
+                error(.unexpectedToken, "a tempo change cannot stand inside a \(context == .chord ? "chord" : "tuplet")", at: token.range)
+                return nil
+            }
+            guard current.kind == .number || current.kind == .decimal else {
+                error(.expectedToken, "expected beats per minute after 'tempo', found \(describe(current))", at: current.range)
+                return nil
+            }
+            let number = advance()
+            guard let bpm = decimal(number) else { return nil }
+            return BodyElement(.tempo(bpm), token.range.union(number.range))
+        }
+        // o5, v90: commands.
+        if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), digitsStart == 1, bytes.count > 1, tailIsDigits {
+            guard let number = smallNumber(tail, token) else { return nil }
+            if first == UInt8(ascii: "o") {
+                if trackKind == .drums {
+                    error(.octaveInDrums, "octave commands are not allowed in drum tracks", at: token.range)
+                    return nil
+                }
+                return BodyElement(.setOctave(number), token.range)
+            }
+            return BodyElement(.velocity(number), token.range)
+        }
+        // r, r8: rests.
+        if first == UInt8(ascii: "r"), digitsStart == 1, tailIsDigits {
+            if context == .chord {
+                error(.unexpectedToken, "a chord cannot contain a rest", at: token.range)
+                return nil
+            }
+            var length = Length()
+            guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
+            if length.tiesToNext, let range = length.tieRange {
+                error(.tieToRest, "a rest cannot be tied", at: range)
+                length.tiesToNext = false
+            }
+            return BodyElement(.rest(length), token.range.union(tokens[position - 1].range))
+        }
+        // A pitch or a drum name.
+        let sound: Sound
+        if trackKind == .drums {
+            guard tailIsDigits, digitsStart > 0 else {
+                error(.unknownDrum, "unknown drum name '\(word)'", at: token.range)
+                return nil
+            }
+            sound = .drum(String(decoding: bytes[..<digitsStart], as: UTF8.self))
+        } else {
+            guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "g") else {
+                error(.invalidPitch, "expected a note (a–g), 'r', 'o', 'v' or a command, found '\(word)'", at: token.range)
+                return nil
+            }
+            guard tailIsDigits else {
+                error(.invalidPitch, "'\(word)' is not a note: expected a pitch letter, accidentals, then a duration", at: token.range)
+                return nil
+            }
+            let accidentalBytes = bytes[1..<digitsStart]
+            guard let accidental = Parser.accidental(accidentalBytes) else {
+                let marks = String(decoding: accidentalBytes, as: UTF8.self)
+                if marks.count >= 3, Set(marks).count == 1, marks.first == "#" || marks.first == "b" {
+                    error(.tooManyAccidentals, "'\(word)' has \(marks.count) accidentals; at most two (double sharp or double flat) are allowed", at: token.range)
+                } else {
+                    error(.invalidPitch, "'\(word)' is not a pitch: accidentals are #, ##, b, bb or n", at: token.range)
+                }
+                return nil
+            }
+            sound = .pitch(PitchSpelling(letter: Character(Unicode.Scalar(first)), accidental: accidental))
+        }
+        if context != .phrase {
+            if !tail.isEmpty {
+                error(.durationNotAllowed, "durations are not allowed inside \(context == .chord ? "a chord: write it after ']'" : "a tuplet: write it after '}'")", at: token.range)
+            }
+            var tie = false
+            if current.kind == .tilde {
+                let tilde = advance()
+                tie = true
+                if current.kind == .number, !current.spaceBefore {
+                    error(.durationNotAllowed, "durations are not allowed inside a \(context == .chord ? "chord" : "tuplet")", at: current.range)
+                    advance()
+                } else if current.kind == .word, !current.spaceBefore {
+                    error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
+                }
+            }
+            if context == .chord {
+                return BodyElement(.member(ChordMember(sound, tie: tie, range: token.range)), token.range)
+            }
+            return BodyElement(.note(sound, Length(tiesToNext: tie, tieRange: tie ? tokens[position - 1].range : nil)), token.range)
+        }
+        var length = Length()
+        guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
+        return BodyElement(.note(sound, length), token.range.union(tokens[position - 1].range))
+    }
+
+    /// A command's number (`o5`, `v90`), guarded against overflow.
+    mutating func smallNumber(_ digits: ArraySlice<UInt8>, _ token: Token) -> Int? {
+        guard digits.count <= 6 else {
+            error(.numberTooLarge, "number in \(describe(token)) is too large", at: token.range)
+            return nil
+        }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+
+    // MARK: - Durations and ties
+
+    /// Reads a duration from digits (already lexed inside a word or as a number token) and its dots.
+    mutating func duration(digits: ArraySlice<UInt8>, range: SourceRange) -> DurationSyntax? {
+        var dots = 0
+        var end = range.end
+        while current.kind == .dot, !current.spaceBefore {
+            dots += 1
+            end = advance().range.end
+        }
+        let fullRange = SourceRange(range.start, end)
+        let value = digits.count <= 3 ? digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
+        guard [1, 2, 4, 8, 16, 32, 64].contains(value) else {
+            let shown = digits.count > 12 ? String(decoding: digits.prefix(12), as: UTF8.self) + "..." : String(decoding: digits, as: UTF8.self)
+            error(.invalidDuration, "invalid duration '\(shown)': expected 1, 2, 4, 8, 16, 32 or 64", at: range)
+            return nil
+        }
+        if dots > 3 {
+            error(.tooManyDots, "a duration takes at most three dots, found \(dots)", at: fullRange)
+            return nil
+        }
+        return DurationSyntax(value, dots: dots, range: fullRange)
+    }
+
+    /// Reads what follows a note, rest or chord: duration, dots, inline ties, tie to next.
+    /// Returns false when an error was reported and the element should be dropped.
+    mutating func parseLength(after token: Token, digits: ArraySlice<UInt8>, into length: inout Length, in context: Context) -> Bool {
+        var ok = true
+        if !digits.isEmpty {
+            let digitsRange = SourceRange(token.range.end - digits.count, token.range.end)
+            if let parsed = duration(digits: digits, range: digitsRange) { length.duration = parsed } else { ok = false }
+        } else if current.kind == .number, !current.spaceBefore {
+            // After ']' or '}' the duration is a separate number token.
+            let number = advance()
+            let numberDigits = source.bytes[number.range.start..<number.range.end]
+            if numberDigits.first == UInt8(ascii: "-") {
+                error(.invalidDuration, "invalid duration \(describe(number)): expected 1, 2, 4, 8, 16, 32 or 64", at: number.range)
+                ok = false
+            } else if let parsed = duration(digits: numberDigits, range: number.range) {
+                length.duration = parsed
+            } else {
+                ok = false
+            }
+        } else if current.kind == .dot, !current.spaceBefore {
+            error(.invalidDuration, "a dot must follow a written duration", at: current.range)
+            while current.kind == .dot { advance() }
+            ok = false
+        }
+        while current.kind == .tilde {
+            let tilde = advance()
+            if current.kind == .number, !current.spaceBefore {
+                let number = advance()
+                let numberDigits = source.bytes[number.range.start..<number.range.end]
+                if let parsed = duration(digits: numberDigits, range: number.range), numberDigits.first != UInt8(ascii: "-") {
+                    length.inlineTies.append(parsed)
+                } else {
+                    ok = false
+                }
+                continue
+            }
+            if current.kind == .word, !current.spaceBefore {
+                error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
+                return false
+            }
+            length.tiesToNext = true
+            length.tieRange = tilde.range
+            break
+        }
+        return ok
+    }
+
+    // MARK: - Chords and tuplets
+
+    mutating func parseChord(in context: Context, depth: Int) -> BodyElement? {
+        let open = advance()
+        if depth > Parser.maximumNesting {
+            error(.nestingTooDeep, "chords and tuplets nest too deeply (the limit is \(Parser.maximumNesting) levels)", at: open.range)
+            position -= 1
+            skipBalanced()
+            return nil
+        }
+        var items: [BodyElement] = []
+        var hasMember = false
+        while true {
+            let token = current
+            if token.kind == .rightBracket { break }
+            if token.kind == .end || token.kind == .rightBrace || token.kind == .bar
+                || (token.kind == .word && (Parser.trackKeywords.contains(text(token)) || Parser.phraseKeywords.contains(text(token)))) {
+                error(.unclosedBlock, "expected ']' to close the chord before \(describe(token))", at: open.range)
+                return nil
+            }
+            if token.kind == .number || token.kind == .decimal {
+                advance()
+                error(.durationNotAllowed, "durations are not allowed inside a chord: write it after ']'", at: token.range)
+                continue
+            }
+            if let item = parseElement(in: .chord, depth: depth) {
+                if case .member = item.kind { hasMember = true }
+                items.append(item)
+            }
+        }
+        let close = advance()
+        var length = Length()
+        if context == .phrase {
+            if current.kind == .number, current.spaceBefore, !items.isEmpty {
+                error(.durationNotAttached, "a duration must follow ']' directly: remove the space before \(describe(current))", at: current.range)
+                advance()
+            }
+            guard parseLength(after: close, digits: [], into: &length, in: context) else { return nil }
+        } else {
+            if current.kind == .number, !current.spaceBefore {
+                let number = advance()
+                error(.durationNotAllowed, "durations are not allowed on a chord inside a tuplet", at: number.range)
+            }
+            if current.kind == .tilde {
+                let tilde = advance()
+                length.tiesToNext = true
+                length.tieRange = tilde.range
+            }
+        }
+        if !hasMember {
+            error(.emptyChord, "a chord needs at least one pitch: '[]' is empty", at: open.range.union(close.range))
+            return nil
+        }
+        return BodyElement(.chord(items, length), open.range.union(tokens[position - 1].range))
+    }
+
+    mutating func parseTuplet(in context: Context, depth: Int) -> BodyElement? {
+        let open = advance()
+        if depth > Parser.maximumNesting {
+            error(.nestingTooDeep, "chords and tuplets nest too deeply (the limit is \(Parser.maximumNesting) levels)", at: open.range)
+            position -= 1
+            skipBalanced()
+            return nil
+        }
+        var items: [BodyElement] = []
+        var sounding = 0
+        while true {
+            let token = current
+            if token.kind == .rightBrace { break }
+            if token.kind == .end || (token.kind == .word && (Parser.trackKeywords.contains(text(token)) || Parser.phraseKeywords.contains(text(token)))) {
+                error(.unclosedBlock, "expected '}' to close the tuplet before \(describe(token))", at: open.range)
+                return nil
+            }
+            if token.kind == .bar {
+                advance()
+                error(.unexpectedToken, "a bar line cannot stand inside a tuplet", at: token.range)
+                continue
+            }
+            if token.kind == .number || token.kind == .decimal {
+                advance()
+                error(.durationNotAllowed, "durations are not allowed inside a tuplet: write it after '}'", at: token.range)
+                continue
+            }
+            if let item = parseElement(in: .tuplet, depth: depth) {
+                switch item.kind {
+                case .note, .rest, .chord, .tuplet: sounding += 1
+                default: break
+                }
+                items.append(item)
+            }
+        }
+        let close = advance()
+        var length = Length()
+        if context == .phrase {
+            if current.kind == .number, current.spaceBefore {
+                error(.durationNotAttached, "a duration must follow '}' directly: remove the space before \(describe(current))", at: current.range)
+                advance()
+            }
+            guard parseLength(after: close, digits: [], into: &length, in: context) else { return nil }
+            if length.tiesToNext || !length.inlineTies.isEmpty {
+                error(.tieOnTuplet, "a whole tuplet cannot be tied: put '~' after its last item", at: length.tieRange ?? close.range)
+                return nil
+            }
+        } else {
+            if current.kind == .number, !current.spaceBefore {
+                let number = advance()
+                error(.durationNotAllowed, "a nested tuplet takes no duration: it shares its parent's", at: number.range)
+            }
+            if current.kind == .tilde {
+                let tilde = advance()
+                error(.tieOnTuplet, "a whole tuplet cannot be tied: put '~' after its last item", at: tilde.range)
+            }
+        }
+        if sounding == 0 {
+            error(.emptyTuplet, "a tuplet needs at least one note, rest or chord: '{}' is empty", at: open.range.union(close.range))
+            return nil
+        }
+        return BodyElement(.tuplet(items, length), open.range.union(tokens[position - 1].range))
+    }
+
+    /// Skips a bracketed group starting at the current `[` or `{`, without recursion.
+    mutating func skipBalanced() {
+        var depth = 0
+        repeat {
+            switch current.kind {
+            case .leftBrace, .leftBracket: depth += 1
+            case .rightBrace, .rightBracket: depth -= 1
+            case .end: return
+            default: break
+            }
+            advance()
+        } while depth > 0
+    }
+}

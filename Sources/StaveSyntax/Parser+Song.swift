@@ -1,0 +1,351 @@
+/// Header statements and track blocks.
+extension Parser {
+    mutating func parseSong() -> SongSyntax {
+        var song = SongSyntax()
+        while current.kind != .end {
+            let token = current
+            if token.kind == .word {
+                let word = text(token)
+                if Parser.headerKeywords.contains(word) {
+                    if let statement = parseHeaderStatement(word) { song.header.append(statement) }
+                    continue
+                }
+                if Parser.trackKeywords.contains(word) {
+                    if let track = parseTrack() { song.tracks.append(track) }
+                    continue
+                }
+            }
+            error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))", at: token.range)
+            advance()
+            skipToTopLevel()
+        }
+        return song
+    }
+
+    /// Skips tokens until a header keyword or track keyword at brace depth 0.
+    mutating func skipToTopLevel() {
+        var depth = 0
+        while current.kind != .end {
+            switch current.kind {
+            case .leftBrace: depth += 1
+            case .rightBrace: depth = max(0, depth - 1)
+            case .word where depth == 0:
+                let word = text(current)
+                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) { return }
+            default: break
+            }
+            advance()
+        }
+    }
+
+    /// Parses `at BAR` when the current token is `at`.
+    mutating func parseAt() -> NumberSyntax?? {
+        guard isWord(current, "at") else { return .none }
+        let keyword = advance()
+        guard current.kind == .number else {
+            error(.expectedToken, "expected a bar number after 'at', found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
+            return .some(nil)
+        }
+        return .some(integer(advance()))
+    }
+
+    mutating func parseHeaderStatement(_ word: String) -> HeaderStatement? {
+        let keyword = advance()
+        let start = keyword.range
+        func finish(_ kind: HeaderStatement.Kind, _ parser: Parser) -> HeaderStatement {
+            let end = parser.tokens[max(0, parser.position - 1)].range
+            return HeaderStatement(kind, range: start.union(end), keywordRange: keyword.range)
+        }
+        switch word {
+        case "title", "composer":
+            guard current.kind == .string else {
+                error(.expectedToken, "expected a string in quotes after '\(word)', found \(describe(current))", at: current.range)
+                skipToTopLevel()
+                return nil
+            }
+            let value = unquote(advance())
+            return finish(word == "title" ? .title(value) : .composer(value), self)
+        case "tempo":
+            guard current.kind == .number || current.kind == .decimal else {
+                error(.expectedToken, "expected beats per minute after 'tempo', found \(describe(current))", at: current.range)
+                skipToTopLevel()
+                return nil
+            }
+            guard let bpm = decimal(advance()) else { skipToTopLevel(); return nil }
+            switch parseAt() {
+            case .none: return finish(.tempo(bpm, at: nil), self)
+            case .some(let bar?): return finish(.tempo(bpm, at: bar), self)
+            case .some(nil): skipToTopLevel(); return nil
+            }
+        case "meter":
+            guard current.kind == .number, peek().kind == .slash, peek(2).kind == .number else {
+                error(.expectedToken, "expected a time signature such as 4/4 after 'meter', found \(describe(current))", at: current.range)
+                skipToTopLevel()
+                return nil
+            }
+            let numerator = integer(advance())
+            advance()
+            let denominator = integer(advance())
+            guard let n = numerator, let d = denominator else { skipToTopLevel(); return nil }
+            switch parseAt() {
+            case .none: return finish(.meter(numerator: n, denominator: d, at: nil), self)
+            case .some(let bar?): return finish(.meter(numerator: n, denominator: d, at: bar), self)
+            case .some(nil): skipToTopLevel(); return nil
+            }
+        case "key":
+            guard current.kind == .word, let spelling = pitchSpelling(text(current)) else {
+                error(.invalidKey, "expected a key tonic such as 'd', 'f#' or 'bb' after 'key', found \(describe(current))", at: current.range)
+                skipToTopLevel()
+                return nil
+            }
+            let tonic = advance()
+            var mode = KeyMode.major
+            if isWord(current, "major") { advance() } else if isWord(current, "minor") { advance(); mode = .minor }
+            return finish(.key(tonic: spelling, tonicRange: tonic.range, mode: mode), self)
+        default: // ppq
+            guard current.kind == .number else {
+                error(.expectedToken, "expected ticks per quarter note after 'ppq', found \(describe(current))", at: current.range)
+                skipToTopLevel()
+                return nil
+            }
+            guard let value = integer(advance()) else { skipToTopLevel(); return nil }
+            return finish(.ppq(value), self)
+        }
+    }
+
+    /// A string token's value without quotes, escapes resolved.
+    func unquote(_ token: Token) -> String {
+        let bytes = source.bytes[token.range.start..<token.range.end]
+        var end = bytes.endIndex
+        var index = bytes.startIndex + 1
+        var closed = false
+        // Find the closing quote, stepping over escapes.
+        var scan = index
+        while scan < bytes.endIndex {
+            if bytes[scan] == UInt8(ascii: "\\") { scan += 2; continue }
+            if bytes[scan] == UInt8(ascii: "\"") { closed = true; break }
+            scan += 1
+        }
+        if closed { end = scan }
+        var out: [UInt8] = []
+        while index < end {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < end {
+                out.append(bytes[index + 1])
+                index += 2
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Reads a pitch letter with at most two accidentals (no duration): `f#`, `bb`, `en`.
+    func pitchSpelling(_ word: String) -> PitchSpelling? {
+        let bytes = Array(word.utf8)
+        guard let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "g") else { return nil }
+        guard let accidental = Parser.accidental(bytes[1...]) else { return nil }
+        return PitchSpelling(letter: Character(Unicode.Scalar(first)), accidental: accidental)
+    }
+
+    /// Reads accidental characters: nil when invalid, `.some(nil)` when none are written.
+    static func accidental(_ bytes: ArraySlice<UInt8>) -> Int?? {
+        switch String(decoding: bytes, as: UTF8.self) {
+        case "": return .some(nil)
+        case "#": return 1
+        case "##": return 2
+        case "b": return -1
+        case "bb": return -2
+        case "n": return 0
+        default: return nil
+        }
+    }
+
+    // MARK: - Tracks
+
+    mutating func parseTrack() -> TrackSyntax? {
+        let keyword = advance()
+        let kind: TrackKind = isWord(keyword, "drums") ? .drums : .melody
+        trackKind = kind
+        guard current.kind == .word else {
+            error(.expectedToken, "expected a track ID after '\(text(keyword))', found \(describe(current))", at: current.range)
+            skipToTopLevel()
+            return nil
+        }
+        let idToken = advance()
+        let id = identifier(idToken, what: "a track ID") ?? Name(text(idToken), idToken.range)
+        var displayName: String?
+        if current.kind == .string { displayName = unquote(advance()) }
+        guard current.kind == .leftBrace else {
+            error(.expectedToken, "expected '{' to open track '\(id.text)', found \(describe(current))", at: current.range)
+            skipToTopLevel()
+            return nil
+        }
+        let open = advance()
+        var track = TrackSyntax(kind: kind, id: id, displayName: displayName, range: keyword.range)
+        while true {
+            let token = current
+            if token.kind == .rightBrace {
+                advance()
+                track.range = keyword.range.union(token.range)
+                return track
+            }
+            if token.kind == .end || (token.kind == .word && (Parser.trackKeywords.contains(text(token)) || Parser.headerKeywords.contains(text(token)) && !isWord(token, "tempo"))) {
+                error(.unclosedBlock, "expected '}' to close track '\(id.text)' before \(describe(token))", at: open.range)
+                track.range = keyword.range.union(tokens[max(0, position - 1)].range)
+                return track
+            }
+            if token.kind == .word {
+                let word = text(token)
+                if let setting = SettingKind(rawValue: word) {
+                    if let parsed = parseSetting(setting) { track.settings.append(parsed) }
+                    continue
+                }
+                if Parser.phraseKeywords.contains(word) {
+                    if let phrase = parsePhraseStatement(word) { track.phrases.append(phrase) }
+                    continue
+                }
+            }
+            error(.unexpectedToken, "expected a setting, 'phrase', 'repeat', 'sync' or '}' in track '\(id.text)', found \(describe(token))", at: token.range)
+            advance()
+            skipInTrack()
+        }
+    }
+
+    /// Skips to the next setting or phrase keyword, or the closing brace, of the current track.
+    mutating func skipInTrack() {
+        var depth = 0
+        while current.kind != .end {
+            switch current.kind {
+            case .leftBrace: depth += 1
+            case .rightBrace:
+                if depth == 0 { return }
+                depth -= 1
+            case .word where depth == 0:
+                let word = text(current)
+                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) { return }
+            default: break
+            }
+            advance()
+        }
+    }
+
+    mutating func parseSetting(_ kind: SettingKind) -> SettingSyntax? {
+        let keyword = advance()
+        let token = current
+        switch token.kind {
+        case .number:
+            advance()
+            guard let number = integer(token) else { return nil }
+            return SettingSyntax(kind: kind, value: .number(number.value), valueRange: token.range, range: keyword.range.union(token.range))
+        case .word where kind == .instrument || kind == .kit:
+            advance()
+            return SettingSyntax(kind: kind, value: .name(text(token)), valueRange: token.range, range: keyword.range.union(token.range))
+        default:
+            let expected = kind == .instrument ? "an instrument name or program number" : kind == .kit ? "a kit name or program number" : "a number"
+            error(.expectedToken, "expected \(expected) after '\(kind.rawValue)', found \(describe(token))", at: token.range)
+            skipInTrack()
+            return nil
+        }
+    }
+
+    // MARK: - Phrase statements
+
+    mutating func parsePhraseStatement(_ word: String) -> PhraseStatement? {
+        let keyword = advance()
+        switch word {
+        case "phrase":
+            var id: Name?
+            if current.kind == .word, !isWord(current, "at") {
+                let token = advance()
+                id = identifier(token, what: "a phrase ID")
+            }
+            var at: NumberSyntax?
+            switch parseAt() {
+            case .some(let bar?): at = bar
+            case .some(nil): skipInTrack(); return nil
+            case .none: break
+            }
+            guard current.kind == .leftBrace else {
+                error(.expectedToken, "expected '{' to open the phrase body, found \(describe(current))", at: current.range)
+                skipInTrack()
+                return nil
+            }
+            let open = advance()
+            let body = parseBody(open: open)
+            return PhraseStatement(.original(id: id, body: body), at: at, range: keyword.range.union(tokens[max(0, position - 1)].range), keywordRange: keyword.range)
+        case "repeat":
+            guard current.kind == .word else {
+                error(.expectedToken, "expected the ID of a phrase to repeat, found \(describe(current))", at: current.range)
+                skipInTrack()
+                return nil
+            }
+            let sourceToken = advance()
+            guard let sourceName = identifier(sourceToken, what: "a phrase ID") else { skipInTrack(); return nil }
+            var count: NumberSyntax?
+            var at: NumberSyntax?
+            var failed = false
+            for _ in 0..<2 {
+                if count == nil, current.kind == .word, let parsed = repeatCount(current) {
+                    advance()
+                    if let parsed { count = parsed } else { failed = true }
+                } else if at == nil, isWord(current, "at") {
+                    switch parseAt() {
+                    case .some(let bar?): at = bar
+                    default: failed = true
+                    }
+                }
+            }
+            if failed { skipInTrack(); return nil }
+            return PhraseStatement(.repeat(source: sourceName, count: count), at: at, range: keyword.range.union(tokens[max(0, position - 1)].range), keywordRange: keyword.range)
+        default: // sync
+            guard current.kind == .word else {
+                error(.expectedToken, "expected the ID of a phrase to sync, found \(describe(current))", at: current.range)
+                skipInTrack()
+                return nil
+            }
+            var trackName: Name?
+            var phraseToken = advance()
+            if current.kind == .dot, peek().kind == .word {
+                guard let name = identifier(phraseToken, what: "a track ID") else { skipInTrack(); return nil }
+                trackName = name
+                advance()
+                phraseToken = advance()
+            }
+            guard let phraseName = identifier(phraseToken, what: "a phrase ID") else { skipInTrack(); return nil }
+            var transpose: NumberSyntax?
+            var at: NumberSyntax?
+            var failed = false
+            for _ in 0..<2 {
+                if transpose == nil, isWord(current, "transpose") {
+                    let word = advance()
+                    if current.kind == .number, let value = integer(advance()) {
+                        transpose = value
+                    } else {
+                        error(.expectedToken, "expected a number of semitones after 'transpose', found \(describe(current))", at: current.kind == .end ? word.range : current.range)
+                        failed = true
+                    }
+                } else if at == nil, isWord(current, "at") {
+                    switch parseAt() {
+                    case .some(let bar?): at = bar
+                    default: failed = true
+                    }
+                }
+            }
+            if failed { skipInTrack(); return nil }
+            return PhraseStatement(.sync(track: trackName, phrase: phraseName, transpose: transpose), at: at, range: keyword.range.union(tokens[max(0, position - 1)].range), keywordRange: keyword.range)
+        }
+    }
+
+    /// `x7` → 7. Returns nil when the word is not a count, `.some(nil)` when it is one but too large.
+    mutating func repeatCount(_ token: Token) -> NumberSyntax?? {
+        let bytes = source.bytes[token.range.start..<token.range.end]
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "x"), bytes.dropFirst().allSatisfy(Lexer.isDigit) else { return nil }
+        if bytes.count > 13 {
+            error(.numberTooLarge, "repeat count \(describe(token)) is too large (at most x10000)", at: token.range)
+            return .some(nil)
+        }
+        let value = bytes.dropFirst().reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return .some(NumberSyntax(value, token.range))
+    }
+}

@@ -1,0 +1,139 @@
+/// Builds a `SongSyntax` from tokens, reporting every independent error it can.
+///
+/// Recovery: at top level the parser resynchronises on header keywords and `track`/`drums`;
+/// in a track on settings and phrase keywords; in a body it skips the bad token and goes on,
+/// so errors in different bars and phrases are all reported in one run. It never loops
+/// without consuming input, and nesting deeper than `Parser.maximumNesting` is skipped
+/// iteratively, so no input can exhaust the stack.
+public struct Parser {
+    /// Tuplets and chords nest at most this deep.
+    public static let maximumNesting = 64
+
+    static let reservedWords: Set<String> = [
+        "title", "composer", "tempo", "meter", "key", "ppq", "track", "drums", "phrase", "repeat",
+        "sync", "at", "transpose", "instrument", "kit", "channel", "volume", "pan", "velocity",
+        "octave", "major", "minor",
+    ]
+    static let headerKeywords: Set<String> = ["title", "composer", "tempo", "meter", "key", "ppq"]
+    static let trackKeywords: Set<String> = ["track", "drums"]
+    static let phraseKeywords: Set<String> = ["phrase", "repeat", "sync"]
+
+    let source: Source
+    let tokens: [Token]
+    var position = 0
+    var diagnostics: [Diagnostic] = []
+    /// The kind of the track being parsed (decides how body words are read).
+    var trackKind: TrackKind = .melody
+
+    init(source: Source, tokens: [Token]) {
+        self.source = source
+        self.tokens = tokens
+    }
+
+    /// Parses a whole source into a syntax tree plus lexical and syntax diagnostics.
+    public static func parse(_ source: Source) -> (syntax: SongSyntax, diagnostics: [Diagnostic]) {
+        let (tokens, lexical) = Lexer.tokenize(source)
+        var parser = Parser(source: source, tokens: tokens)
+        parser.diagnostics = lexical
+        let song = parser.parseSong()
+        return (song, parser.diagnostics)
+    }
+
+    // MARK: - Token access
+
+    var current: Token { tokens[position] }
+
+    func peek(_ offset: Int = 1) -> Token {
+        let index = position + offset
+        return index < tokens.count ? tokens[index] : tokens[tokens.count - 1]
+    }
+
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    func text(_ token: Token) -> String { source.text(token.range) }
+
+    func isWord(_ token: Token, _ word: String) -> Bool {
+        guard token.kind == .word, token.range.end - token.range.start == word.utf8.count else { return false }
+        var index = token.range.start
+        for byte in word.utf8 {
+            if source.bytes[index] != byte { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// A human description of a token for messages: `'foo'` or `end of file`.
+    func describe(_ token: Token) -> String {
+        if token.kind == .end { return "end of file" }
+        var shown = text(token)
+        if shown.count > 40 { shown = String(shown.prefix(37)) + "..." }
+        return "'\(shown)'"
+    }
+
+    mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange) {
+        diagnostics.append(.error(id, message, at: range))
+    }
+
+    // MARK: - Numbers and names
+
+    /// Reads an integer token; reports numbers too large to hold.
+    mutating func integer(_ token: Token) -> NumberSyntax? {
+        var value = 0
+        var negative = false
+        var overflow = false
+        for byte in source.bytes[token.range.start..<token.range.end] {
+            if byte == UInt8(ascii: "-") { negative = true; continue }
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int(byte - 0x30))
+            if o1 || o2 || sum > 1_000_000_000_000 { overflow = true; break }
+            value = sum
+        }
+        if overflow {
+            error(.numberTooLarge, "number \(describe(token)) is too large", at: token.range)
+            return nil
+        }
+        return NumberSyntax(negative ? -value : value, token.range)
+    }
+
+    /// Reads a number or decimal token as an exact decimal.
+    mutating func decimal(_ token: Token) -> DecimalSyntax? {
+        var numerator = 0
+        var scale = 0
+        var seenPoint = false
+        for byte in source.bytes[token.range.start..<token.range.end] {
+            if byte == UInt8(ascii: ".") { seenPoint = true; continue }
+            if byte == UInt8(ascii: "-") { continue }
+            if numerator > 100_000_000_000 || scale > 9 {
+                error(.numberTooLarge, "number \(describe(token)) has too many digits", at: token.range)
+                return nil
+            }
+            numerator = numerator * 10 + Int(byte - 0x30)
+            if seenPoint { scale += 1 }
+        }
+        if source.bytes[token.range.start] == UInt8(ascii: "-") { numerator = -numerator }
+        return DecimalSyntax(numerator: numerator, scale: scale, range: token.range)
+    }
+
+    /// Reads an identifier (track or phrase ID), reporting reserved words and bad characters.
+    mutating func identifier(_ token: Token, what: String) -> Name? {
+        guard token.kind == .word else {
+            error(.expectedToken, "expected \(what), found \(describe(token))", at: token.range)
+            return nil
+        }
+        let name = text(token)
+        if Parser.reservedWords.contains(name) {
+            error(.reservedWord, "'\(name)' is a reserved word and cannot be \(what)", at: token.range)
+            return nil
+        }
+        if name.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "#") }) {
+            error(.invalidIdentifier, "'\(name)' is not a valid identifier: use letters, digits and '_'", at: token.range)
+            return nil
+        }
+        return Name(name, token.range)
+    }
+}

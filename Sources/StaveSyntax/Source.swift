@@ -1,0 +1,85 @@
+/// One Stave source file: its bytes and a table of line starts.
+///
+/// Positions everywhere else are UTF-8 byte offsets into `bytes`; line and column
+/// (1-based, column counted in characters) are computed here only when a diagnostic
+/// is shown.
+public struct Source: Sendable {
+    /// The path shown in diagnostics (`-` for standard input).
+    public let path: String
+    /// The file's bytes, as read.
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
+    public let lineStarts: [Int]
+
+    /// Creates a source from raw bytes.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(index + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// Creates a source from text.
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The 1-based line and character column of a byte offset.
+    public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        var column = 1
+        var index = lineStarts[low]
+        while index < clamped {
+            // Count characters: skip UTF-8 continuation bytes.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        if clamped < bytes.count, bytes[clamped] & 0xC0 == 0x80 { column -= 1 }
+        return (low + 1, max(column, 1))
+    }
+
+    /// The text of a 1-based line, without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The text of a byte range.
+    public func text(_ range: SourceRange) -> String {
+        let start = max(0, min(range.start, bytes.count))
+        let end = max(start, min(range.end, bytes.count))
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
+
+/// A half-open range of UTF-8 byte offsets in one source.
+public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
+    /// First byte.
+    public var start: Int
+    /// One past the last byte.
+    public var end: Int
+
+    /// Creates a range from byte offsets.
+    public init(_ start: Int, _ end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(min(start, other.start), max(end, other.end))
+    }
+
+    public var description: String { "\(start)..<\(end)" }
+}

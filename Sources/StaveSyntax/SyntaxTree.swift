@@ -1,0 +1,263 @@
+/// The syntax tree: what the text says, before any musical meaning is given to it.
+///
+/// Every node carries the byte range it came from. Values are checked for form here
+/// (a duration is 1…64, a pitch is a letter with at most two accidentals) but not for
+/// meaning (ranges, references, timing): that is the Composition stage's work.
+
+/// A whole `.stave` file.
+public struct SongSyntax: Equatable, Sendable {
+    /// Header statements (`title`, `tempo`, …) in source order.
+    public var header: [HeaderStatement]
+    /// Track blocks in source order.
+    public var tracks: [TrackSyntax]
+
+    public init(header: [HeaderStatement] = [], tracks: [TrackSyntax] = []) {
+        self.header = header
+        self.tracks = tracks
+    }
+}
+
+/// A name written in the source, with where it was written.
+public struct Name: Equatable, Sendable {
+    public var text: String
+    public var range: SourceRange
+
+    public init(_ text: String, _ range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// An integer written in the source.
+public struct NumberSyntax: Equatable, Sendable {
+    public var value: Int
+    public var range: SourceRange
+
+    public init(_ value: Int, _ range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// A tempo in beats per minute as an exact decimal: `numerator / 10^scale`.
+public struct DecimalSyntax: Equatable, Sendable {
+    public var numerator: Int
+    public var scale: Int
+    public var range: SourceRange
+
+    public init(numerator: Int, scale: Int, range: SourceRange) {
+        self.numerator = numerator
+        self.scale = scale
+        self.range = range
+    }
+}
+
+/// One statement of the song header.
+public struct HeaderStatement: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case title(String)
+        case composer(String)
+        case tempo(DecimalSyntax, at: NumberSyntax?)
+        case meter(numerator: NumberSyntax, denominator: NumberSyntax, at: NumberSyntax?)
+        case key(tonic: PitchSpelling, tonicRange: SourceRange, mode: KeyMode)
+        case ppq(NumberSyntax)
+    }
+
+    public var kind: Kind
+    /// The whole statement.
+    public var range: SourceRange
+    /// The keyword alone.
+    public var keywordRange: SourceRange
+
+    public init(_ kind: Kind, range: SourceRange, keywordRange: SourceRange) {
+        self.kind = kind
+        self.range = range
+        self.keywordRange = keywordRange
+    }
+}
+
+/// Major or minor.
+public enum KeyMode: String, Equatable, Sendable, Codable {
+    case major, minor
+}
+
+/// A pitch letter with its written accidental: `f#` is (f, +1), `fn` is (f, 0 written),
+/// `f` is (f, nil: take the key signature's accidental).
+public struct PitchSpelling: Hashable, Sendable {
+    /// `a`…`g`, lowercase.
+    public var letter: Character
+    /// −2…+2, or nil when no accidental is written.
+    public var accidental: Int?
+
+    public init(letter: Character, accidental: Int?) {
+        self.letter = letter
+        self.accidental = accidental
+    }
+}
+
+/// Melody or drum track.
+public enum TrackKind: String, Equatable, Sendable, Codable {
+    case melody
+    case drums
+}
+
+/// A `track` or `drums` block.
+public struct TrackSyntax: Equatable, Sendable {
+    public var kind: TrackKind
+    public var id: Name
+    public var displayName: String?
+    public var settings: [SettingSyntax]
+    public var phrases: [PhraseStatement]
+    public var range: SourceRange
+
+    public init(kind: TrackKind, id: Name, displayName: String? = nil, settings: [SettingSyntax] = [], phrases: [PhraseStatement] = [], range: SourceRange) {
+        self.kind = kind
+        self.id = id
+        self.displayName = displayName
+        self.settings = settings
+        self.phrases = phrases
+        self.range = range
+    }
+}
+
+/// The track settings.
+public enum SettingKind: String, Equatable, Sendable, CaseIterable {
+    case instrument, kit, channel, volume, pan, velocity, octave, transpose
+}
+
+/// A setting such as `volume 90` or `instrument flute`.
+public struct SettingSyntax: Equatable, Sendable {
+    public enum Value: Equatable, Sendable {
+        case number(Int)
+        case name(String)
+    }
+
+    public var kind: SettingKind
+    public var value: Value
+    /// The value alone.
+    public var valueRange: SourceRange
+    /// The whole setting.
+    public var range: SourceRange
+
+    public init(kind: SettingKind, value: Value, valueRange: SourceRange, range: SourceRange) {
+        self.kind = kind
+        self.value = value
+        self.valueRange = valueRange
+        self.range = range
+    }
+}
+
+/// A phrase statement in a track: `phrase`, `repeat` or `sync`.
+public struct PhraseStatement: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case original(id: Name?, body: [BodyElement])
+        case `repeat`(source: Name, count: NumberSyntax?)
+        case sync(track: Name?, phrase: Name, transpose: NumberSyntax?)
+    }
+
+    public var kind: Kind
+    /// `at BAR`, when written.
+    public var at: NumberSyntax?
+    public var range: SourceRange
+    /// The keyword alone.
+    public var keywordRange: SourceRange
+
+    public init(_ kind: Kind, at: NumberSyntax? = nil, range: SourceRange, keywordRange: SourceRange) {
+        self.kind = kind
+        self.at = at
+        self.range = range
+        self.keywordRange = keywordRange
+    }
+}
+
+/// A written duration: `4`, `8.`, `2..`.
+public struct DurationSyntax: Equatable, Sendable {
+    /// 1, 2, 4, 8, 16, 32 or 64.
+    public var value: Int
+    /// 0…3.
+    public var dots: Int
+    public var range: SourceRange
+
+    public init(_ value: Int, dots: Int = 0, range: SourceRange) {
+        self.value = value
+        self.dots = dots
+        self.range = range
+    }
+}
+
+/// A sounding thing: a pitch on melody tracks, a drum key on drum tracks.
+public enum Sound: Equatable, Sendable {
+    case pitch(PitchSpelling)
+    /// A drum name as written (`kick`, `open-hat`); resolved to a key by the Composition stage.
+    case drum(String)
+}
+
+/// A duration with optional inline ties (`c2~8`) and whether it ties to the next note.
+public struct Length: Equatable, Sendable {
+    /// The written duration, or nil for the current one.
+    public var duration: DurationSyntax?
+    /// Durations joined inline with `~` (`2~8` → [8]).
+    public var inlineTies: [DurationSyntax]
+    /// A `~` that ties to the next note or chord.
+    public var tiesToNext: Bool
+    /// Where the tie-to-next `~` is.
+    public var tieRange: SourceRange?
+
+    public init(duration: DurationSyntax? = nil, inlineTies: [DurationSyntax] = [], tiesToNext: Bool = false, tieRange: SourceRange? = nil) {
+        self.duration = duration
+        self.inlineTies = inlineTies
+        self.tiesToNext = tiesToNext
+        self.tieRange = tieRange
+    }
+}
+
+/// One pitch inside a chord or a note, with its own tie (`[c~ e g]`).
+public struct ChordMember: Equatable, Sendable {
+    public var sound: Sound
+    public var tie: Bool
+    public var range: SourceRange
+
+    public init(_ sound: Sound, tie: Bool = false, range: SourceRange) {
+        self.sound = sound
+        self.tie = tie
+        self.range = range
+    }
+}
+
+/// An element of a phrase body, a chord, or a tuplet.
+public struct BodyElement: Equatable, Sendable {
+    public indirect enum Kind: Equatable, Sendable {
+        /// A note: one sound with a length.
+        case note(Sound, Length)
+        /// A rest.
+        case rest(Length)
+        /// A chord: members and in-chord commands, then a length.
+        case chord([BodyElement], Length)
+        /// A tuplet: items (notes, rests, chords, tuplets, commands) sharing a length.
+        case tuplet([BodyElement], Length)
+        /// A pitch inside a chord, with its own tie flag.
+        case member(ChordMember)
+        /// `o5`.
+        case setOctave(Int)
+        /// `>`.
+        case octaveUp
+        /// `<`.
+        case octaveDown
+        /// `v90` or `!mf`.
+        case velocity(Int)
+        /// `|`.
+        case barLine
+        /// `tempo 90` inside a body.
+        case tempo(DecimalSyntax)
+        /// Something that failed to parse; already reported.
+        case invalid
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}

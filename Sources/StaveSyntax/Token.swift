@@ -1,0 +1,55 @@
+/// The kinds of token the lexer produces.
+public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
+    /// A word: identifiers, keywords, pitches with accidentals and durations (`f#8`),
+    /// drum and instrument names (`open-hat`, `acoustic-grand-piano`), `o5`, `v90`, `x7`.
+    case word
+    /// A decimal integer, optionally negative (`4`, `-24`).
+    case number
+    /// A decimal fraction (`92.5`).
+    case decimal
+    /// A string literal (`"Ode to Joy"`).
+    case string
+    /// A dynamic mark (`!mf`).
+    case dynamic
+    case leftBrace, rightBrace, leftBracket, rightBracket, leftParen, rightParen
+    case bar, tilde, dot, greater, less, slash
+    /// End of input.
+    case end
+
+    public var description: String {
+        switch self {
+        case .word: return "word"
+        case .number: return "number"
+        case .decimal: return "number"
+        case .string: return "string"
+        case .dynamic: return "dynamic"
+        case .leftBrace: return "'{'"
+        case .rightBrace: return "'}'"
+        case .leftBracket: return "'['"
+        case .rightBracket: return "']'"
+        case .leftParen: return "'('"
+        case .rightParen: return "')'"
+        case .bar: return "'|'"
+        case .tilde: return "'~'"
+        case .dot: return "'.'"
+        case .greater: return "'>'"
+        case .less: return "'<'"
+        case .slash: return "'/'"
+        case .end: return "end of file"
+        }
+    }
+}
+
+/// One token: a kind and a byte range. Its text is read from the source on demand.
+public struct Token: Hashable, Sendable {
+    public var kind: TokenKind
+    public var range: SourceRange
+    /// True when whitespace or a comment stands directly before this token.
+    public var spaceBefore: Bool
+
+    public init(_ kind: TokenKind, _ range: SourceRange, spaceBefore: Bool) {
+        self.kind = kind
+        self.range = range
+        self.spaceBefore = spaceBefore
+    }
+}

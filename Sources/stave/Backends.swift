@@ -1,0 +1,15 @@
+import StaveComposition
+import StaveMIDI
+import StaveDomain
+import StavePianoRoll
+
+extension OutputFormat {
+    /// The backend behind each format: the one place backends are chosen.
+    var backend: any Backend {
+        switch self {
+        case .midi: return MIDIFileWriter()
+        case .song: return SongDocumentBackend()
+        case .roll: return PianoRollRenderer()
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// `stave check SONG.stave…`: diagnostics only.
+enum CheckCommand {
+    static let help = """
+    USAGE: stave check SONG.stave...
+
+    Checks one or more songs and prints their diagnostics; writes nothing.
+    Use '-' to read standard input.
+
+    Exit status: 0 when every song is free of errors (warnings allowed),
+    1 when any song has errors, 2 on usage or I/O errors.
+
+    """
+
+    static func run(_ words: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, valued: [], flags: ["--help", "-h", "--version"])
+        } catch let error as Arguments.UsageError {
+            return Stave.usageError(error.message, help: help)
+        } catch { return 2 }
+        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
+        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
+        guard !arguments.positional.isEmpty else { return Stave.usageError("'check' needs at least one song", help: help) }
+        var status: Int32 = 0
+        for path in arguments.positional {
+            do {
+                if case .invalid = try Frontend.compile(path: path) { status = max(status, 1) }
+            } catch let failure as SystemIO.Failure {
+                SystemIO.printError("stave: error: \(failure.message)\n")
+                status = 2
+            } catch { status = 2 }
+        }
+        return status
+    }
+}

@@ -1,0 +1,95 @@
+import StaveComposition
+import StaveMIDI
+
+/// `stave compile SONG.stave [-o OUT] [--format midi|song|roll]`.
+enum CompileCommand {
+    static let help = """
+    USAGE: stave compile SONG.stave [-o OUT] [--format midi|song|roll]
+
+    Compiles a song. The output format follows OUT's extension (.mid/.midi → MIDI,
+    .json → save format, .txt → piano roll) unless --format says otherwise.
+    Default OUT: SONG.mid (or .json / .txt for the other formats); standard output
+    when the song is read from '-'. Use '-o -' for standard output.
+    The output is written atomically: on any error nothing is written and an
+    existing file is left as it was.
+
+    OPTIONS:
+      -o, --output OUT     where to write
+      --format FORMAT      midi, song or roll
+      -h, --help           show this help
+      --version            show the version
+
+    """
+
+    static func run(_ words: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, valued: ["-o", "--output", "--format"], flags: ["--help", "-h", "--version"])
+        } catch let error as Arguments.UsageError {
+            return Stave.usageError(error.message, help: help)
+        } catch { return 2 }
+        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
+        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
+        guard arguments.positional.count == 1, let input = arguments.positional.first else {
+            return Stave.usageError(arguments.positional.isEmpty ? "'compile' needs a song" : "'compile' takes one song", help: help)
+        }
+        let output = arguments.options["-o"] ?? arguments.options["--output"]
+        let format: OutputFormat
+        if let name = arguments.options["--format"] {
+            guard let chosen = OutputFormat(rawValue: name) else {
+                return Stave.usageError("unknown format '\(name)': expected midi, song or roll", help: help)
+            }
+            format = chosen
+        } else {
+            format = output.flatMap(OutputFormat.init(extensionOf:)) ?? .midi
+        }
+        let destination = output ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: format.fileExtension))
+        do {
+            guard case .song(let song) = try Frontend.compile(path: input) else { return 1 }
+            let bytes = try format.backend.render(song)
+            try SystemIO.writeAtomically(bytes, to: destination)
+            return 0
+        } catch let failure as SystemIO.Failure {
+            SystemIO.printError("stave: error: \(failure.message)\n")
+            return 2
+        } catch let failure as BackendError {
+            SystemIO.printError("stave: error: \(failure.message)\n")
+            return 1
+        } catch {
+            SystemIO.printError("stave: error: \(error)\n")
+            return 2
+        }
+    }
+}
+
+/// The output formats and the backend behind each: the one place backends are chosen.
+enum OutputFormat: String {
+    case midi, song, roll
+
+    init?(extensionOf path: String) {
+        guard path != "-", let dot = path.lastIndex(of: ".") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "mid", "midi": self = .midi
+        case "json": self = .song
+        case "txt": self = .roll
+        default: return nil
+        }
+    }
+
+    var fileExtension: String {
+        switch self {
+        case .midi: return "mid"
+        case .song: return "json"
+        case .roll: return "txt"
+        }
+    }
+
+    /// `songs/ode.stave` → `songs/ode.mid`.
+    static func replacingExtension(of path: String, with newExtension: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != (slash.map { path.index(after: $0) } ?? path.startIndex) {
+            return String(path[..<dot]) + "." + newExtension
+        }
+        return path + "." + newExtension
+    }
+}

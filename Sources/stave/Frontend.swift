@@ -1,0 +1,42 @@
+import StaveSyntax
+import StaveComposition
+
+/// Reads a `.stave` file, compiles it, prints its diagnostics. Shared by the commands.
+enum Frontend {
+    /// The outcome of compiling one file.
+    enum Outcome {
+        case song(Song)
+        /// The input has errors (exit status 1); diagnostics were printed.
+        case invalid
+    }
+
+    /// The title a song gets when it has no `title`: its file name without the extension.
+    static func defaultTitle(for path: String) -> String {
+        if path == "-" { return "untitled" }
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        return name
+    }
+
+    /// Compiles a file; throws `SystemIO.Failure` when it cannot be read.
+    static func compile(path: String) throws -> Outcome {
+        let bytes = try SystemIO.read(path)
+        let source = Source(path: path == "-" ? "<stdin>" : path, bytes: bytes)
+        let (song, diagnostics) = Lowering.compile(source, defaultTitle: defaultTitle(for: path))
+        report(diagnostics, in: source)
+        return diagnostics.hasErrors ? .invalid : .song(song)
+    }
+
+    /// Prints diagnostics to standard error, coloured when it is a terminal and NO_COLOR is unset.
+    static func report(_ diagnostics: [Diagnostic], in source: Source) {
+        guard !diagnostics.isEmpty else { return }
+        let renderer = DiagnosticRenderer(colored: SystemIO.colorOnStandardError)
+        SystemIO.printError(renderer.render(diagnostics, in: source))
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        var summary: [String] = []
+        if errors > 0 { summary.append("\(errors) error\(errors == 1 ? "" : "s")") }
+        if warnings > 0 { summary.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        SystemIO.printError(summary.joined(separator: " and ") + " in \(source.path)\n")
+    }
+}

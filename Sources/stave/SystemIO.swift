@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few system calls the composition root needs: read a file or standard input, write
+/// output atomically, print to the standard streams. Plain libc keeps start-up fast.
+enum SystemIO {
+    /// Something went wrong reading or writing; the message is shown to the user (exit status 2).
+    struct Failure: Error {
+        var message: String
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+
+    /// Reads a whole file, or standard input for `-`.
+    static func read(_ path: String) throws -> [UInt8] {
+        let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw Failure(message: "cannot read '\(path)': \(errorText())") }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw Failure(message: "cannot read '\(path)': it is a directory")
+        }
+        var bytes: [UInt8] = []
+        if status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: "cannot read '\(path)': \(errorText())")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Writes all bytes to a descriptor.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Writes output atomically: to a temporary file beside the target, then renamed over it,
+    /// so a failure leaves no partial file and an existing file untouched. `-` is standard output.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" {
+            guard writeAll(1, bytes) else { throw Failure(message: "cannot write to standard output: \(errorText())") }
+            return
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(directory).\(name).stave-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+        let ok = writeAll(descriptor, bytes) && fsync(descriptor) == 0
+        let message = errorText()
+        close(descriptor)
+        guard ok else {
+            unlink(temporary)
+            throw Failure(message: "cannot write '\(path)': \(message)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let message = errorText()
+            unlink(temporary)
+            throw Failure(message: "cannot write '\(path)': \(message)")
+        }
+    }
+
+    static func printError(_ text: String) {
+        _ = writeAll(2, Array(text.utf8))
+    }
+
+    static func printOut(_ text: String) {
+        _ = writeAll(1, Array(text.utf8))
+    }
+
+    /// True when standard error is a terminal and `NO_COLOR` is unset.
+    static var colorOnStandardError: Bool {
+        isatty(2) != 0 && getenv("NO_COLOR") == nil
+    }
+
+    /// True when standard output is a terminal.
+    static var standardOutputIsTerminal: Bool { isatty(1) != 0 }
+
+    /// The terminal's width in columns, if standard output is a terminal.
+    static var terminalColumns: Int? {
+        guard isatty(1) != 0 else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}
