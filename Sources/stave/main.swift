@@ -14,6 +14,8 @@ enum Stave {
     USAGE:
       stave compile SONG.stave [-o OUT] [--format midi|song|roll]
       stave check SONG.stave...
+      stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS]
+      stave print SONG.json [-o OUT.stave]
 
     Run 'stave COMMAND --help' for a command's options.
 
@@ -35,6 +37,8 @@ enum Stave {
         switch command {
         case "compile": return CompileCommand.run(rest)
         case "check": return CheckCommand.run(rest)
+        case "roll": return RollCommand.run(rest)
+        case "print": return PrintCommand.run(rest)
         case "--help", "-h", "help": SystemIO.printOut(help); return 0
         case "--version", "version": SystemIO.printOut(versionLine); return 0
         default: return usageError("unknown command '\(command)'", help: help)
