@@ -1,5 +1,11 @@
 import StaveSyntax
 
+/// A tied pitch waiting for the next note or chord, and where the tie was written.
+struct PendingTie {
+    var pitch: Int
+    var range: SourceRange
+}
+
 /// Lowers one phrase body: follows the sticky cursors (octave, duration, velocity), gives
 /// every note its exact position, resolves pitches against the key, and checks ties.
 struct BodyLowering {
@@ -9,13 +15,6 @@ struct BodyLowering {
         var range: SourceRange
     }
 
-    /// One note, chord or rest in time order, for the tie check.
-    struct Leaf {
-        var pitches: [Int]
-        var ties: [(pitch: Int, range: SourceRange)]
-        var isRest: Bool
-        var range: SourceRange
-    }
 
     let key: Key
     let kind: TrackKind
@@ -27,7 +26,8 @@ struct BodyLowering {
     var notes: [RootNote] = []
     var tempos: [TempoMark] = []
     var barLines: [BarLine] = []
-    var leaves: [Leaf] = []
+    /// Ties of the previous note or chord, waiting for the next one to continue them.
+    var pendingTies: [PendingTie] = []
     var diagnostics: [Diagnostic] = []
 
     init(track: Track, key: Key) {
@@ -42,7 +42,9 @@ struct BodyLowering {
     mutating func lower(_ elements: [BodyElement], phraseRange: SourceRange) -> (PhraseBody, [BarLine]) {
         notes.reserveCapacity(elements.count)
         for element in elements { lowerTop(element) }
-        checkTies()
+        if let dangling = pendingTies.first {
+            error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into", dangling.range)
+        }
         if time.isOverflow {
             diagnostics.append(.error(.timeOverflow, "this phrase's durations are too fine to add up exactly (tuplets nested too finely)", at: phraseRange))
             return (PhraseBody(length: .zero), [])
@@ -63,11 +65,12 @@ struct BodyLowering {
             guard let pitch = resolve(sound, element.range) else { time = time + width; return }
             let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)
             notes.append(RootNote(position: time, width: width, divisions: [.chord([note])]))
-            leaves.append(Leaf(pitches: [pitch], ties: length.tiesToNext ? [(pitch, length.tieRange ?? element.range)] : [], isRest: false, range: element.range))
+            arrive(isRest: false) { $0 == pitch }
+            if length.tiesToNext { pendingTies.append(PendingTie(pitch: pitch, range: length.tieRange ?? element.range)) }
             time = time + width
         case .rest(let length):
             time = time + resolve(length)
-            leaves.append(Leaf(pitches: [], ties: [], isRest: true, range: element.range))
+            arrive(isRest: true) { _ in false }
         case .chord(let items, let length):
             let width = resolve(length)
             let chord = lowerChord(items, tieAll: length.tiesToNext, tieRange: length.tieRange, range: element.range)
@@ -109,7 +112,7 @@ struct BodyLowering {
 
     mutating func lowerChord(_ items: [BodyElement], tieAll: Bool, tieRange: SourceRange?, range: SourceRange) -> [ChordNote] {
         var chord: [ChordNote] = []
-        var leaf = Leaf(pitches: [], ties: [], isRest: false, range: range)
+        var ties: [PendingTie] = []
         for item in items {
             guard case .member(let member) = item.kind else { command(item); continue }
             guard let pitch = resolve(member.sound, member.range) else { continue }
@@ -118,13 +121,13 @@ struct BodyLowering {
                 if tie { chord[index].tie = true }
             } else {
                 chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie))
-                leaf.pitches.append(pitch)
             }
-            if tie, !leaf.ties.contains(where: { $0.pitch == pitch }) {
-                leaf.ties.append((pitch, member.tie ? member.range : (tieRange ?? range)))
+            if tie, !ties.contains(where: { $0.pitch == pitch }) {
+                ties.append(PendingTie(pitch: pitch, range: member.tie ? member.range : (tieRange ?? range)))
             }
         }
-        leaves.append(leaf)
+        arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }
+        pendingTies += ties
         return chord
     }
 
@@ -138,10 +141,11 @@ struct BodyLowering {
                     continue
                 }
                 divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)]))
-                leaves.append(Leaf(pitches: [pitch], ties: length.tiesToNext ? [(pitch, length.tieRange ?? item.range)] : [], isRest: false, range: item.range))
+                arrive(isRest: false) { $0 == pitch }
+                if length.tiesToNext { pendingTies.append(PendingTie(pitch: pitch, range: length.tieRange ?? item.range)) }
             case .rest:
                 divisions.append(.rest)
-                leaves.append(Leaf(pitches: [], ties: [], isRest: true, range: item.range))
+                arrive(isRest: true) { _ in false }
             case .chord(let members, let length):
                 divisions.append(.chord(lowerChord(members, tieAll: length.tiesToNext, tieRange: length.tieRange, range: item.range)))
             case .tuplet(let nested, _):
@@ -193,22 +197,16 @@ struct BodyLowering {
 
     // MARK: - Ties
 
-    /// Every tied pitch must sound again in the very next note or chord.
-    mutating func checkTies() {
-        for (index, leaf) in leaves.enumerated() where !leaf.ties.isEmpty {
-            guard index + 1 < leaves.count else {
-                error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into", leaf.ties[0].range)
-                continue
-            }
-            let next = leaves[index + 1]
-            if next.isRest {
-                error(.tieToRest, "a tie cannot continue into a rest", leaf.ties[0].range)
-                continue
-            }
-            for tie in leaf.ties where !next.pitches.contains(tie.pitch) {
-                error(.tieMismatch, "tied pitch MIDI \(tie.pitch) does not sound in the next note or chord", tie.range)
-                break
-            }
+    /// A note, chord or rest arrives: every pitch tied from the previous one must sound in it.
+    mutating func arrive(isRest: Bool, sounds: (Int) -> Bool) {
+        guard !pendingTies.isEmpty else { return }
+        if isRest {
+            error(.tieToRest, "a tie cannot continue into a rest", pendingTies[0].range)
+        } else if let broken = pendingTies.first(where: { !sounds($0.pitch) }) {
+            let (spelling, octave) = Pitch.spell(broken.pitch, in: key)
+            let name = kind == .drums ? (GeneralMIDI.drumName(forKey: broken.pitch) ?? "drum \(broken.pitch)") : "\(Pitch.spellingText(spelling))\(octave)"
+            error(.tieMismatch, "tied \(name) does not sound in the next note or chord", broken.range)
         }
+        pendingTies.removeAll(keepingCapacity: true)
     }
 }

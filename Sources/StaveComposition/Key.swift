@@ -31,6 +31,25 @@ public struct Key: Hashable, Sendable {
         return abs(fifths) <= 7 ? fifths : nil
     }
 
+    /// The accidental the key signature gives a letter (by ASCII byte): +1 sharp, −1 flat, 0 natural.
+    @inline(__always)
+    public func accidental(forByte letter: UInt8) -> Int {
+        // Position of the letter in the order of sharps F C G D A E B.
+        let sharpOrder: Int
+        switch letter {
+        case UInt8(ascii: "f"): sharpOrder = 0
+        case UInt8(ascii: "c"): sharpOrder = 1
+        case UInt8(ascii: "g"): sharpOrder = 2
+        case UInt8(ascii: "d"): sharpOrder = 3
+        case UInt8(ascii: "a"): sharpOrder = 4
+        case UInt8(ascii: "e"): sharpOrder = 5
+        default: sharpOrder = 6
+        }
+        if fifths > 0 { return sharpOrder < fifths ? 1 : 0 }
+        if fifths < 0 { return 6 - sharpOrder < -fifths ? -1 : 0 }
+        return 0
+    }
+
     /// The accidental the key signature gives a letter: +1 sharp, −1 flat, 0 natural.
     public func accidental(for letter: Character) -> Int {
         if fifths > 0 {
@@ -58,8 +77,22 @@ public enum Pitch {
     /// The MIDI number of a spelled pitch in an octave, taking the key's accidental when none is written.
     /// May lie outside 0…127; the caller checks the range.
     public static func midi(_ spelling: PitchSpelling, octave: Int, key: Key) -> Int {
-        let accidental = spelling.accidental ?? key.accidental(for: spelling.letter)
-        return 12 * (octave + 1) + (letterSemitones[spelling.letter] ?? 0) + accidental
+        let accidental = spelling.accidental ?? key.accidental(forByte: spelling.letterByte)
+        return 12 * (octave + 1) + semitones(ofByte: spelling.letterByte) + accidental
+    }
+
+    /// Semitones above C of a letter given as an ASCII byte.
+    @inline(__always)
+    static func semitones(ofByte letter: UInt8) -> Int {
+        switch letter {
+        case UInt8(ascii: "c"): return 0
+        case UInt8(ascii: "d"): return 2
+        case UInt8(ascii: "e"): return 4
+        case UInt8(ascii: "f"): return 5
+        case UInt8(ascii: "g"): return 7
+        case UInt8(ascii: "a"): return 9
+        default: return 11
+        }
     }
 
     /// How a spelling is written: `f#`, `bb`, `en`, `c`.

@@ -18,6 +18,12 @@ public struct PerformedNote: Equatable, Sendable {
     }
 }
 
+/// A tied note still sounding: its pitch and its index in the output.
+struct OpenTie {
+    var pitch: Int
+    var index: Int
+}
+
 /// A tempo event at an absolute time.
 public struct PerformedTempo: Equatable, Sendable {
     public var time: Rational
@@ -26,14 +32,38 @@ public struct PerformedTempo: Equatable, Sendable {
 
 /// Expands a Composition into performed notes and a tempo map.
 public enum Performance {
+    /// Visits every note, chord or rest of a body in time order with its exact start and width
+    /// (relative to the phrase start), descending into tuplets.
+    public static func forEachLeaf(_ body: PhraseBody, _ visit: (_ notes: [ChordNote], _ start: Rational, _ width: Rational) -> Void) {
+        func descend(_ division: TupletNote, start: Rational, width: Rational) {
+            switch division {
+            case .chord(let notes):
+                visit(notes, start, width)
+            case .tuplet(let items):
+                guard !items.isEmpty else { return }
+                let part = width / items.count
+                for (index, item) in items.enumerated() { descend(item, start: start + part * index, width: part) }
+            }
+        }
+        for root in body.notes {
+            if root.divisions.count == 1 {
+                descend(root.divisions[0], start: root.position, width: root.width)
+            } else if !root.divisions.isEmpty {
+                let part = root.width / root.divisions.count
+                for (index, division) in root.divisions.enumerated() {
+                    descend(division, start: root.position + part * index, width: part)
+                }
+            }
+        }
+    }
+
     /// The notes of one Original phrase body, relative to its start, ties joined, pitches as written.
     public static func joinedNotes(_ body: PhraseBody) -> [PerformedNote] {
         var out: [PerformedNote] = []
         out.reserveCapacity(body.notes.count)
-        var open: [(pitch: Int, index: Int)] = []
-        var nextOpen: [(pitch: Int, index: Int)] = []
-
-        func leaf(_ notes: [ChordNote], start: Rational, width: Rational) {
+        var open: [OpenTie] = []
+        var nextOpen: [OpenTie] = []
+        forEachLeaf(body) { notes, start, width in
             let end = start + width
             nextOpen.removeAll(keepingCapacity: true)
             for note in notes {
@@ -45,30 +75,9 @@ public enum Performance {
                     index = out.count
                     out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
                 }
-                if note.tie { nextOpen.append((note.pitch, index)) }
+                if note.tie { nextOpen.append(OpenTie(pitch: note.pitch, index: index)) }
             }
             swap(&open, &nextOpen)
-        }
-
-        func visit(_ division: TupletNote, start: Rational, width: Rational) {
-            switch division {
-            case .chord(let notes):
-                leaf(notes, start: start, width: width)
-            case .tuplet(let items):
-                let part = width / items.count
-                for (index, item) in items.enumerated() { visit(item, start: start + part * index, width: part) }
-            }
-        }
-
-        for root in body.notes {
-            if root.divisions.count == 1 {
-                visit(root.divisions[0], start: root.position, width: root.width)
-            } else if !root.divisions.isEmpty {
-                let part = root.width / root.divisions.count
-                for (index, division) in root.divisions.enumerated() {
-                    visit(division, start: root.position + part * index, width: part)
-                }
-            }
         }
         return out
     }
@@ -104,7 +113,6 @@ public enum Performance {
         var sorted = true
         for placement in placements(of: track, in: song) {
             let relative = joinedNotes(placement.body)
-            out.reserveCapacity(out.count + relative.count * placement.count)
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
                 if let last = out.last, let first = relative.first, first.start + offset < last.start { sorted = false }

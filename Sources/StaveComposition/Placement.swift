@@ -22,7 +22,8 @@ struct Placement {
 
     let song: Song
     let meterMap: MeterMap
-    let syntax: SongSyntax
+    /// The syntax tree; Original bodies are emptied once lowered.
+    var syntax: SongSyntax
     var tracks: [Track]
     var diagnostics: [Diagnostic] = []
     /// Originals by track index and phrase ID (the first of that ID).
@@ -34,7 +35,7 @@ struct Placement {
     /// The end of the allowed song, in whole notes.
     let songLimit: Rational
 
-    init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track]) {
+    init(song: Song, meterMap: MeterMap, syntax: consuming SongSyntax, tracks: [Track]) {
         self.song = song
         self.meterMap = meterMap
         self.syntax = syntax
@@ -52,17 +53,21 @@ struct Placement {
     mutating func lowerOriginals() {
         originals = Array(repeating: [:], count: tracks.count)
         lowered = Array(repeating: [:], count: tracks.count)
-        for (trackIndex, trackSyntax) in syntax.tracks.enumerated() {
+        for trackIndex in syntax.tracks.indices {
             var seen: [String: SourceRange] = [:]
-            for (statementIndex, statement) in trackSyntax.phrases.enumerated() {
+            let trackID = syntax.tracks[trackIndex].id.text
+            for statementIndex in syntax.tracks[trackIndex].phrases.indices {
+                let statement = syntax.tracks[trackIndex].phrases[statementIndex]
                 guard case .original(let id, let elements) = statement.kind else { continue }
+                // Release the tree's hold on the body: it is freed once lowered.
+                syntax.tracks[trackIndex].phrases[statementIndex].kind = .original(id: id, body: [])
                 var lowering = BodyLowering(track: tracks[trackIndex], key: song.key)
                 let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
                 diagnostics += lowering.diagnostics
                 lowered[trackIndex][statementIndex] = Original(body: body, barLines: barLines, lowestPitch: 0, highestPitch: 0)
                 guard let id else { continue }
                 if let earlier = seen[id.text] {
-                    diagnostics.append(.error(.duplicatePhrase, "phrase ID '\(id.text)' is already used in track '\(trackSyntax.id.text)'", at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
+                    diagnostics.append(.error(.duplicatePhrase, "phrase ID '\(id.text)' is already used in track '\(trackID)'", at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
                     continue
                 }
                 seen[id.text] = id.range

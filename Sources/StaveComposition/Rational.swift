@@ -57,6 +57,8 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public static func + (a: Rational, b: Rational) -> Rational {
         guard !a.isOverflow, !b.isOverflow else { return .overflow }
+        if b.numerator == 0 { return a }
+        if a.numerator == 0 { return b }
         if a.denominator == b.denominator {
             let (sum, o) = a.numerator.addingReportingOverflow(b.numerator)
             return o ? .overflow : Rational(sum, a.denominator)
@@ -85,7 +87,12 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return o1 || o2 ? .overflow : Rational(n, d)
     }
 
-    public static func * (a: Rational, b: Int) -> Rational { a * Rational(b) }
+    public static func * (a: Rational, b: Int) -> Rational {
+        guard !a.isOverflow else { return .overflow }
+        let divisor = Int(gcd(a.denominator.magnitude, b.magnitude))
+        let (n, o) = a.numerator.multipliedReportingOverflow(by: b / divisor)
+        return o ? .overflow : Rational(unchecked: n, a.denominator / divisor)
+    }
 
     public static func / (a: Rational, b: Rational) -> Rational {
         guard !b.isOverflow, b.numerator != 0 else { return .overflow }

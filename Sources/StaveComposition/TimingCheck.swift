@@ -30,11 +30,11 @@ enum TimingCheck {
             let placements = Performance.placements(of: track, in: song)
             for (index, placement) in placements.enumerated() where index < statements.count {
                 let range = statements[index].keywordRange
-                let relative = Performance.joinedNotes(placement.body)
                 var relativeDenominator = 1
-                for note in relative {
-                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(note.start)) ?? Int.max / 2
-                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(note.end)) ?? Int.max / 2
+                Performance.forEachLeaf(placement.body) { notes, start, width in
+                    guard !notes.isEmpty else { return }
+                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(start)) ?? Int.max / 2
+                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(start + width)) ?? Int.max / 2
                 }
                 for mark in placement.body.tempos {
                     relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(mark.offset)) ?? Int.max / 2
@@ -46,6 +46,7 @@ enum TimingCheck {
                 sufficient = Rational.lcm(sufficient, placementDenominator) ?? Int.max / 2
                 if song.ppq % placementDenominator == 0 { continue }
                 // Some events may fall between ticks: look at each copy.
+                let relative = Performance.joinedNotes(placement.body)
                 var dropped = 0
                 var inexact = false
                 for copy in 0..<placement.count {

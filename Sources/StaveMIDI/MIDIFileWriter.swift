@@ -25,8 +25,19 @@ public struct MIDIFileWriter: Backend {
         return file.bytes
     }
 
+    /// The tick of an exact time: time × ticks per whole note, rounded to the nearest, halves up.
+    @inline(__always)
     static func tick(_ time: Rational, _ ticksPerWhole: Rational) -> Int {
-        (time * ticksPerWhole).roundedHalfUp
+        let (scaled, overflow) = time.numerator.multipliedReportingOverflow(by: ticksPerWhole.numerator)
+        if overflow || time.denominator == 0 { return (time * ticksPerWhole).roundedHalfUp }
+        if time.denominator == 1 { return scaled }
+        // floor((2·scaled + d) / 2d)
+        let (twice, o1) = scaled.multipliedReportingOverflow(by: 2)
+        let (sum, o2) = twice.addingReportingOverflow(time.denominator)
+        if o1 || o2 { return (time * ticksPerWhole).roundedHalfUp }
+        let divisor = 2 * time.denominator
+        let quotient = sum / divisor
+        return sum % divisor != 0 && sum < 0 ? quotient - 1 : quotient
     }
 
     /// Microseconds per quarter note for a tempo, rounded, within the 24-bit field.
@@ -81,23 +92,52 @@ public struct MIDIFileWriter: Backend {
         encoder.channel(at: 0, status: 0xB0 | channel, 7, UInt8(track.volume))
         encoder.channel(at: 0, status: 0xB0 | channel, 10, UInt8(track.pan))
 
-        let notes = Performance.notes(of: track, in: song)
-        // Note-ons arrive in start order; pending note-offs wait in a min-heap by (tick, sequence).
+        // Phrases of one track never overlap, so placements in start order give note-ons in
+        // start order without collecting the whole track. Note-offs wait in a min-heap.
+        let placements = Performance.placements(of: track, in: song)
+            .enumerated().sorted { $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset }
+            .map(\.element)
         var offs = OffHeap()
         var end = 0
         var sequence = 0
-        for note in notes where note.velocity > 0 {
-            let start = MIDIFileWriter.tick(note.start, ticksPerWhole)
-            let stop = MIDIFileWriter.tick(note.end, ticksPerWhole)
-            guard stop > start else { continue }
+
+        func emit(start: Int, stop: Int, pitch: Int, velocity: Int) {
+            guard stop > start, velocity > 0 else { return }
             while let first = offs.peek(), first.tick <= start {
                 offs.pop()
                 encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
             }
-            encoder.channel(at: start, status: 0x90 | channel, UInt8(note.pitch), UInt8(note.velocity))
-            offs.push(.init(tick: stop, sequence: sequence, pitch: UInt8(note.pitch)))
+            encoder.channel(at: start, status: 0x90 | channel, UInt8(pitch), UInt8(velocity))
+            offs.push(.init(tick: stop, sequence: sequence, pitch: UInt8(pitch)))
             sequence += 1
             end = max(end, stop)
+        }
+
+        for placement in placements {
+            let relative = Performance.joinedNotes(placement.body)
+            // Ticks relative to the phrase, valid for every copy that starts exactly on a tick
+            // (rounding is then the same shifted); other copies are rounded note by note.
+            var relativeTicks: [RelativeNote] = []
+            for copy in 0..<placement.count {
+                let offset = placement.start + placement.body.length * copy
+                let scaledOffset = offset * ticksPerWhole
+                if scaledOffset.isInteger {
+                    if relativeTicks.isEmpty && !relative.isEmpty {
+                        relativeTicks = relative.map {
+                            RelativeNote(start: MIDIFileWriter.tick($0.start, ticksPerWhole), stop: MIDIFileWriter.tick($0.end, ticksPerWhole), pitch: $0.pitch + placement.shift, velocity: $0.velocity)
+                        }
+                    }
+                    let base = scaledOffset.numerator
+                    for note in relativeTicks {
+                        emit(start: base + note.start, stop: base + note.stop, pitch: note.pitch, velocity: note.velocity)
+                    }
+                } else {
+                    for note in relative {
+                        emit(start: MIDIFileWriter.tick(note.start + offset, ticksPerWhole), stop: MIDIFileWriter.tick(note.end + offset, ticksPerWhole),
+                             pitch: note.pitch + placement.shift, velocity: note.velocity)
+                    }
+                }
+            }
         }
         while let first = offs.peek() {
             offs.pop()
@@ -105,6 +145,14 @@ public struct MIDIFileWriter: Backend {
         }
         return encoder.finish(at: end)
     }
+}
+
+/// A note of a phrase in ticks relative to the phrase start.
+struct RelativeNote {
+    var start: Int
+    var stop: Int
+    var pitch: Int
+    var velocity: Int
 }
 
 /// A binary min-heap of pending note-offs, ordered by tick then by the order the notes started.

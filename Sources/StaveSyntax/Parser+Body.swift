@@ -15,7 +15,7 @@ extension Parser {
             case .end:
                 error(.unclosedBlock, "expected '}' to close the phrase body before the end of the file", at: open.range)
                 return elements
-            case .word where Parser.trackKeywords.contains(text(token)) || Parser.phraseKeywords.contains(text(token)):
+            case .word where isStatementKeyword(token):
                 error(.unclosedBlock, "expected '}' to close the phrase body before \(describe(token))", at: open.range)
                 return elements
             case .bar:
@@ -93,16 +93,32 @@ extension Parser {
 
     // MARK: - Words
 
+    /// True for `track`, `drums`, `phrase`, `repeat`, `sync`: a body never contains them, so
+    /// meeting one means a closing brace is missing.
+    func isStatementKeyword(_ token: Token) -> Bool {
+        let length = token.range.end - token.range.start
+        guard length >= 4, length <= 6 else { return false }
+        switch source.bytes[token.range.start] {
+        case UInt8(ascii: "t"): return isWord(token, "track")
+        case UInt8(ascii: "d"): return isWord(token, "drums")
+        case UInt8(ascii: "p"): return isWord(token, "phrase")
+        case UInt8(ascii: "r"): return isWord(token, "repeat")
+        case UInt8(ascii: "s"): return isWord(token, "sync")
+        default: return false
+        }
+    }
+
     mutating func parseWordElement(in context: Context) -> BodyElement? {
         let token = advance()
-        let bytes = Array(source.bytes[token.range.start..<token.range.end])
-        let first = bytes[0]
-        let digitsStart = bytes.firstIndex(where: Lexer.isDigit) ?? bytes.count
+        let bytes = source.bytes[token.range.start..<token.range.end]
+        let first = bytes[bytes.startIndex]
+        let digitsStart = bytes.firstIndex(where: Lexer.isDigit) ?? bytes.endIndex
+        let letterCount = digitsStart - bytes.startIndex
         let tail = bytes[digitsStart...]
         let tailIsDigits = tail.allSatisfy(Lexer.isDigit)
-        let word = String(decoding: bytes, as: UTF8.self)
+        var word: String { String(decoding: bytes, as: UTF8.self) }
 
-        if word == "tempo" {
+        if isWord(token, "tempo") {
             guard context == .phrase else {
                 error(.unexpectedToken, "a tempo change cannot stand inside a \(context == .chord ? "chord" : "tuplet")", at: token.range)
                 return nil
@@ -116,7 +132,7 @@ extension Parser {
             return BodyElement(.tempo(bpm), token.range.union(number.range))
         }
         // o5, v90: commands.
-        if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), digitsStart == 1, bytes.count > 1, tailIsDigits {
+        if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), letterCount == 1, bytes.count > 1, tailIsDigits {
             guard let number = smallNumber(tail, token) else { return nil }
             if first == UInt8(ascii: "o") {
                 if trackKind == .drums {
@@ -128,7 +144,7 @@ extension Parser {
             return BodyElement(.velocity(number), token.range)
         }
         // r, r8: rests.
-        if first == UInt8(ascii: "r"), digitsStart == 1, tailIsDigits {
+        if first == UInt8(ascii: "r"), letterCount == 1, tailIsDigits {
             if context == .chord {
                 error(.unexpectedToken, "a chord cannot contain a rest", at: token.range)
                 return nil
@@ -144,7 +160,7 @@ extension Parser {
         // A pitch or a drum name.
         let sound: Sound
         if trackKind == .drums {
-            guard tailIsDigits, digitsStart > 0 else {
+            guard tailIsDigits, letterCount > 0 else {
                 error(.unknownDrum, "unknown drum name '\(word)'", at: token.range)
                 return nil
             }
@@ -158,7 +174,7 @@ extension Parser {
                 error(.invalidPitch, "'\(word)' is not a note: expected a pitch letter, accidentals, then a duration", at: token.range)
                 return nil
             }
-            let accidentalBytes = bytes[1..<digitsStart]
+            let accidentalBytes = bytes[(bytes.startIndex + 1)..<digitsStart]
             guard let accidental = Parser.accidental(accidentalBytes) else {
                 let marks = String(decoding: accidentalBytes, as: UTF8.self)
                 if marks.count >= 3, Set(marks).count == 1, marks.first == "#" || marks.first == "b" {
@@ -168,7 +184,7 @@ extension Parser {
                 }
                 return nil
             }
-            sound = .pitch(PitchSpelling(letter: Character(Unicode.Scalar(first)), accidental: accidental))
+            sound = .pitch(PitchSpelling(letterByte: first, accidental: accidental))
         }
         if context != .phrase {
             if !tail.isEmpty {
@@ -290,8 +306,7 @@ extension Parser {
         while true {
             let token = current
             if token.kind == .rightBracket { break }
-            if token.kind == .end || token.kind == .rightBrace || token.kind == .bar
-                || (token.kind == .word && (Parser.trackKeywords.contains(text(token)) || Parser.phraseKeywords.contains(text(token)))) {
+            if token.kind == .end || token.kind == .rightBrace || token.kind == .bar || (token.kind == .word && isStatementKeyword(token)) {
                 error(.unclosedBlock, "expected ']' to close the chord before \(describe(token))", at: open.range)
                 return nil
             }
@@ -344,7 +359,7 @@ extension Parser {
         while true {
             let token = current
             if token.kind == .rightBrace { break }
-            if token.kind == .end || (token.kind == .word && (Parser.trackKeywords.contains(text(token)) || Parser.phraseKeywords.contains(text(token)))) {
+            if token.kind == .end || (token.kind == .word && isStatementKeyword(token)) {
                 error(.unclosedBlock, "expected '}' to close the tuplet before \(describe(token))", at: open.range)
                 return nil
             }

@@ -150,14 +150,17 @@ extension Parser {
 
     /// Reads accidental characters: nil when invalid, `.some(nil)` when none are written.
     static func accidental(_ bytes: ArraySlice<UInt8>) -> Int?? {
-        switch String(decoding: bytes, as: UTF8.self) {
-        case "": return .some(nil)
-        case "#": return 1
-        case "##": return 2
-        case "b": return -1
-        case "bb": return -2
-        case "n": return 0
-        default: return nil
+        let sharp = UInt8(ascii: "#"), flat = UInt8(ascii: "b"), natural = UInt8(ascii: "n")
+        switch bytes.count {
+        case 0: return .some(nil)
+        case 1:
+            let mark = bytes[bytes.startIndex]
+            return mark == sharp ? 1 : mark == flat ? -1 : mark == natural ? 0 : nil
+        case 2:
+            let a = bytes[bytes.startIndex], b = bytes[bytes.startIndex + 1]
+            return a == sharp && b == sharp ? 2 : a == flat && b == flat ? -2 : nil
+        default:
+            return nil
         }
     }
 

@@ -32,6 +32,9 @@ public struct Parser {
 
     /// Parses a whole source into a syntax tree plus lexical and syntax diagnostics.
     public static func parse(_ source: Source) -> (syntax: SongSyntax, diagnostics: [Diagnostic]) {
+        guard source.bytes.count < Int(Int32.max) else {
+            return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))])
+        }
         let (tokens, lexical) = Lexer.tokenize(source)
         var parser = Parser(source: source, tokens: tokens)
         parser.diagnostics = lexical

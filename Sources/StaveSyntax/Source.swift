@@ -64,16 +64,28 @@ public struct Source: Sendable {
 }
 
 /// A half-open range of UTF-8 byte offsets in one source.
+///
+/// Stored in 32 bits per offset (sources are limited to 2 GiB) so syntax nodes stay small.
 public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
+
     /// First byte.
-    public var start: Int
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(clamping: newValue) }
+    }
+
     /// One past the last byte.
-    public var end: Int
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = UInt32(clamping: newValue) }
+    }
 
     /// Creates a range from byte offsets.
     public init(_ start: Int, _ end: Int) {
-        self.start = start
-        self.end = max(start, end)
+        storedStart = UInt32(clamping: start)
+        storedEnd = UInt32(clamping: max(start, end))
     }
 
     /// The smallest range covering both.

@@ -84,14 +84,31 @@ public enum KeyMode: String, Equatable, Sendable, Codable {
 /// A pitch letter with its written accidental: `f#` is (f, +1), `fn` is (f, 0 written),
 /// `f` is (f, nil: take the key signature's accidental).
 public struct PitchSpelling: Hashable, Sendable {
+    /// The letter's ASCII byte, `a`…`g`.
+    public var letterByte: UInt8
+    private var storedAccidental: Int8
+
     /// `a`…`g`, lowercase.
-    public var letter: Character
+    public var letter: Character {
+        get { Character(Unicode.Scalar(letterByte)) }
+        set { letterByte = newValue.asciiValue ?? UInt8(ascii: "c") }
+    }
+
     /// −2…+2, or nil when no accidental is written.
-    public var accidental: Int?
+    public var accidental: Int? {
+        get { storedAccidental == Int8.min ? nil : Int(storedAccidental) }
+        set { storedAccidental = newValue.map { Int8(clamping: $0) } ?? Int8.min }
+    }
 
     public init(letter: Character, accidental: Int?) {
-        self.letter = letter
-        self.accidental = accidental
+        self.letterByte = letter.asciiValue ?? UInt8(ascii: "c")
+        self.storedAccidental = accidental.map { Int8(clamping: $0) } ?? Int8.min
+    }
+
+    /// A spelling from the letter's ASCII byte.
+    public init(letterByte: UInt8, accidental: Int?) {
+        self.letterByte = letterByte
+        self.storedAccidental = accidental.map { Int8(clamping: $0) } ?? Int8.min
     }
 }
 
@@ -172,15 +189,25 @@ public struct PhraseStatement: Equatable, Sendable {
 
 /// A written duration: `4`, `8.`, `2..`.
 public struct DurationSyntax: Equatable, Sendable {
-    /// 1, 2, 4, 8, 16, 32 or 64.
-    public var value: Int
-    /// 0…3.
-    public var dots: Int
+    private var storedValue: UInt8
+    private var storedDots: UInt8
     public var range: SourceRange
 
+    /// 1, 2, 4, 8, 16, 32 or 64.
+    public var value: Int {
+        get { Int(storedValue) }
+        set { storedValue = UInt8(clamping: newValue) }
+    }
+
+    /// 0…3.
+    public var dots: Int {
+        get { Int(storedDots) }
+        set { storedDots = UInt8(clamping: newValue) }
+    }
+
     public init(_ value: Int, dots: Int = 0, range: SourceRange) {
-        self.value = value
-        self.dots = dots
+        self.storedValue = UInt8(clamping: value)
+        self.storedDots = UInt8(clamping: dots)
         self.range = range
     }
 }
@@ -226,7 +253,7 @@ public struct ChordMember: Equatable, Sendable {
 
 /// An element of a phrase body, a chord, or a tuplet.
 public struct BodyElement: Equatable, Sendable {
-    public indirect enum Kind: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
         /// A note: one sound with a length.
         case note(Sound, Length)
         /// A rest.

@@ -41,15 +41,28 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
 }
 
 /// One token: a kind and a byte range. Its text is read from the source on demand.
+///
+/// Offsets are stored in 32 bits to keep the token array small (sources are limited to 2 GiB).
 public struct Token: Hashable, Sendable {
     public var kind: TokenKind
-    public var range: SourceRange
     /// True when whitespace or a comment stands directly before this token.
     public var spaceBefore: Bool
+    private var start: UInt32
+    private var end: UInt32
+
+    /// The token's byte range.
+    public var range: SourceRange {
+        get { SourceRange(Int(start), Int(end)) }
+        set {
+            start = UInt32(clamping: newValue.start)
+            end = UInt32(clamping: newValue.end)
+        }
+    }
 
     public init(_ kind: TokenKind, _ range: SourceRange, spaceBefore: Bool) {
         self.kind = kind
-        self.range = range
         self.spaceBefore = spaceBefore
+        self.start = UInt32(clamping: range.start)
+        self.end = UInt32(clamping: range.end)
     }
 }

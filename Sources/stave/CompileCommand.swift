@@ -48,7 +48,8 @@ enum CompileCommand {
             guard case .song(let song) = try Frontend.compile(path: input) else { return 1 }
             let bytes = try format.backend.render(song)
             try SystemIO.writeAtomically(bytes, to: destination)
-            return 0
+            // Done: exit without tearing down the song, as compilers do (it can be large).
+            SystemIO.exitNow(0)
         } catch let failure as SystemIO.Failure {
             SystemIO.printError("stave: error: \(failure.message)\n")
             return 2

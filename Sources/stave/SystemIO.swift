@@ -61,13 +61,23 @@ enum SystemIO {
             guard writeAll(1, bytes) else { throw Failure(message: "cannot write to standard output: \(errorText())") }
             return
         }
+        // Devices and pipes (`/dev/null`, `/dev/stdout`, a FIFO) are written in place, never replaced.
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            if (status.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write '\(path)': it is a directory") }
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+            defer { close(descriptor) }
+            guard writeAll(descriptor, bytes) else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+            return
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = "\(directory).\(name).stave-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
-        let ok = writeAll(descriptor, bytes) && fsync(descriptor) == 0
+        let ok = writeAll(descriptor, bytes)
         let message = errorText()
         close(descriptor)
         guard ok else {
@@ -79,6 +89,11 @@ enum SystemIO {
             unlink(temporary)
             throw Failure(message: "cannot write '\(path)': \(message)")
         }
+    }
+
+    /// Exits at once, skipping the release of everything still alive.
+    static func exitNow(_ status: Int32) -> Never {
+        exit(status)
     }
 
     static func printError(_ text: String) {
