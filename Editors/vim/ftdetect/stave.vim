@@ -1,0 +1,2 @@
+" Stave score files
+autocmd BufRead,BufNewFile *.stave setfiletype stave

@@ -1,0 +1,174 @@
+" Vim syntax file
+" Language:	Stave, a text score language (*.stave)
+" Maintainer:	the Stave project (Editors/README.md)
+"
+" Groups: staveHeader (title composer tempo meter key ppq major minor),
+" staveKeyword (track drums phrase repeat sync at, transpose in sync, xN),
+" staveSetting, staveInstrument, staveKit, staveTrackName, stavePhraseName,
+" staveTrackRef, stavePhraseRef, stavePitch, staveDrum, staveDuration, staveRest,
+" staveOctave, staveVelocity, staveDynamic, staveTie, staveBar, staveBracket,
+" staveString, staveEscape, staveNumber, staveOperator, staveComment, staveError.
+" Regions that only hold other items: staveTrackBlock, staveDrumsBlock,
+" staveMelodyBody, staveDrumBody, stavePhraseBlock, staveDrumPhraseBlock,
+" staveMelodyPhraseBody, staveDrumPhraseBody, staveChord, staveTuplet,
+" staveDrumChord, staveDrumTuplet, staveSyncStmt.
+
+if exists("b:current_syntax")
+  finish
+endif
+
+let s:cpo_save = &cpo
+set cpo&vim
+
+syn case match
+" kebab-case names (acoustic-bass, pan-flute) are single words for keywords
+syn iskeyword @,48-57,_,192-255,-
+" track and phrase blocks nest: always parse from the top
+syn sync fromstart
+
+" Building blocks. A word starts after a character that cannot be part of it
+" and ends before one; a duration is 1 2 4 8 16 32 64 with up to three dots.
+let s:B = '\%([[:alnum:]_#-]\)\@1<!'
+let s:E = '\%([[:alnum:]_#.-]\)\@!'
+let s:dur = '\%(64\|32\|16\|8\|4\|2\|1\)\.\{,3}'
+let s:pitch = '[a-g]\%(##\|#\|bb\|b\|n\)\='
+let s:id = '\h\w*'
+let s:drums = ''
+      \ . 'acoustic-bass-drum\|acoustic-snare\|chinese-cymbal\|electric-snare'
+      \ . '\|high-floor-tom\|low-wood-block\|closed-hi-hat\|hi-wood-block\|low-floor-tom'
+      \ . '\|mute-hi-conga\|mute-triangle\|open-hi-conga\|open-triangle\|short-whistle'
+      \ . '\|splash-cymbal\|crash-cymbal\|high-timbale\|long-whistle\|pedal-hi-hat\|ride-cymbal'
+      \ . '\|second-crash\|second-ride\|high-agogo\|long-guiro\|low-timbale\|mute-cuica'
+      \ . '\|open-cuica\|open-hi-hat\|short-guiro\|side-stick\|tambourine\|bass-drum'
+      \ . '\|hand-clap\|hi-mid-tom\|low-agogo\|low-bongo\|low-conga\|low-mid-tom\|pedal-hat'
+      \ . '\|ride-bell\|vibraslap\|hi-bongo\|open-hat\|high-tom\|tom-high\|maracas\|tom-low'
+      \ . '\|cabasa\|claves\|cowbell\|low-tom\|tom-mid\|splash\|china\|crash\|snare\|clap'
+      \ . '\|kick\|ride\|hat\|rim'
+
+" Comments and strings -------------------------------------------------------
+syn keyword staveTodo contained TODO FIXME XXX NOTE
+syn match staveComment "//.*$" contains=staveTodo,@Spell
+syn region staveComment start="/\*" end="\*/" contains=staveTodo,@Spell
+syn region staveString start=/"/ skip=/\\[\\"]/ end=/"/ oneline contains=staveEscape,staveEscapeError
+syn match staveEscapeError /\\[^\\"]/ contained
+syn match staveEscape /\\[\\"]/ contained
+
+" The song header (top level) ------------------------------------------------
+syn keyword staveHeader title composer meter ppq major minor
+syn keyword staveHeader tempo nextgroup=staveNumber skipwhite
+exe 'syn match staveHeader /' . s:B . 'key' . s:E . '/ nextgroup=stavePitch skipwhite'
+syn keyword staveKeyword at
+exe 'syn match staveNumber /\%([[:alnum:]_.-]\)\@1<![-+]\=\d\+\%(\.\d\+\)\=\%([[:alnum:]_.]\)\@!/'
+syn match staveOperator "\%(\d\)\@1<=/\%(\d\)\@="
+
+" Tracks -----------------------------------------------------------------------
+exe 'syn region staveTrackBlock matchgroup=staveKeyword start=/' . s:B . 'track' . s:E . '/'
+      \ . ' end=/}\@1<=/ contains=staveTrackName,staveString,staveComment,staveMelodyBody'
+exe 'syn region staveDrumsBlock matchgroup=staveKeyword start=/' . s:B . 'drums' . s:E . '/'
+      \ . ' end=/}\@1<=/ contains=staveTrackName,staveString,staveComment,staveDrumBody'
+exe 'syn match staveTrackName /' . s:B . s:id . s:E . '/ contained'
+
+syn cluster staveTrackItems contains=staveComment,staveString,staveSetting,staveKeyword,staveNumber,staveSyncStmt
+syn region staveMelodyBody matchgroup=staveBracket start=/{/ end=/}/ contained
+      \ contains=@staveTrackItems,stavePhraseBlock
+syn region staveDrumBody matchgroup=staveBracket start=/{/ end=/}/ contained
+      \ contains=@staveTrackItems,staveDrumPhraseBlock
+
+syn keyword staveSetting contained instrument nextgroup=staveInstrument,staveNumber skipwhite
+syn keyword staveSetting contained kit nextgroup=staveKit,staveNumber skipwhite
+syn keyword staveSetting contained channel volume pan velocity octave transpose
+      \ nextgroup=staveNumber skipwhite
+exe 'syn match staveInstrument /' . s:B . '\a[[:alnum:]]*\%(-[[:alnum:]]\+\)*' . s:E . '/ contained'
+exe 'syn match staveKit /' . s:B . '\a[[:alnum:]]*\%(-[[:alnum:]]\+\)*' . s:E . '/ contained'
+
+" phrase [ID] [at BAR] { body }  /  repeat ID [xN] [at BAR]  /  sync [TRACK.]ID [transpose K] [at BAR]
+exe 'syn region stavePhraseBlock matchgroup=staveKeyword start=/' . s:B . 'phrase' . s:E . '/'
+      \ . ' end=/}\@1<=/ contained'
+      \ . ' contains=staveKeyword,staveNumber,stavePhraseName,staveComment,staveMelodyPhraseBody'
+exe 'syn region staveDrumPhraseBlock matchgroup=staveKeyword start=/' . s:B . 'phrase' . s:E . '/'
+      \ . ' end=/}\@1<=/ contained'
+      \ . ' contains=staveKeyword,staveNumber,stavePhraseName,staveComment,staveDrumPhraseBody'
+exe 'syn match stavePhraseName /' . s:B . s:id . s:E . '/ contained'
+syn keyword staveKeyword contained repeat nextgroup=stavePhraseRef skipwhite
+exe 'syn match staveKeyword /' . s:B . 'x\d\+' . s:E . '/ contained'
+exe 'syn region staveSyncStmt matchgroup=staveKeyword start=/' . s:B . 'sync' . s:E . '/'
+      \ . ' end=/$/ end=/\%(}\|\/[/*]\)\@=/ oneline contained'
+      \ . ' contains=staveKeyword,staveNumber,stavePhraseRef,staveTrackRef,staveOperator'
+" (the later of two items starting at one place wins: define the specific ones last)
+exe 'syn match stavePhraseRef /' . s:B . s:id . s:E . '/ contained'
+exe 'syn match staveTrackRef /' . s:B . s:id . '\ze\.' . s:id . s:E . '/ contained nextgroup=staveOperator'
+syn match staveOperator /\./ contained
+exe 'syn match staveKeyword /' . s:B . 'transpose' . s:E . '/ contained'
+
+" Phrase bodies ----------------------------------------------------------------
+syn region staveMelodyPhraseBody matchgroup=staveBracket start=/{/ end=/}/ contained
+      \ contains=@staveMelodyItems
+syn region staveDrumPhraseBody matchgroup=staveBracket start=/{/ end=/}/ contained
+      \ contains=@staveDrumItems
+syn cluster staveMelodyItems contains=staveComment,staveHeader,staveError,stavePitch,staveRest,
+      \staveOctave,staveVelocity,staveDynamic,staveTie,staveBar,staveChord,staveTuplet
+syn cluster staveDrumItems contains=staveComment,staveHeader,staveError,staveDrum,staveRest,
+      \staveVelocity,staveDynamic,staveTie,staveBar,staveDrumChord,staveDrumTuplet
+
+" anything else in a body is an error: stray words and numbers (a duration must
+" follow its note directly: "c 4"), unknown dynamics, octave commands on drums
+exe 'syn match staveError /' . s:B . '\h[[:alnum:]_#-]*/ contained'
+exe 'syn match staveError /' . s:B . '\d[[:digit:].]*/ contained'
+syn match staveError /!\w*/ contained
+syn match staveError /[<>]/ contained
+
+exe 'syn match stavePitch /' . s:B . s:pitch . '\ze\%(' . s:dur . '\)\=' . s:E . '/'
+      \ . ' contained nextgroup=staveDuration,staveTie'
+exe 'syn match staveDrum /' . s:B . '\%(' . s:drums . '\)\ze\%(' . s:dur . '\)\=' . s:E . '/'
+      \ . ' contained nextgroup=staveDuration,staveTie'
+exe 'syn match staveRest /' . s:B . 'r\ze\%(' . s:dur . '\)\=' . s:E . '/ contained nextgroup=staveDuration'
+exe 'syn match staveDuration /' . s:dur . '/ contained nextgroup=staveTie'
+syn match staveTie /\~/ contained nextgroup=staveDuration
+exe 'syn match staveOctave /' . s:B . 'o\d' . s:E . '/ contained'
+syn match staveOctave /[<>]/ contained
+exe 'syn match staveVelocity /' . s:B . 'v\d\{1,3}' . s:E . '/ contained'
+exe 'syn match staveDynamic /!\%(ppp\|pp\|p\|mp\|mf\|fff\|ff\|f\)' . s:E . '/ contained'
+syn match staveBar /|/ contained
+
+syn region staveChord matchgroup=staveBracket start=/\[/ end=/\]/ contained
+      \ contains=@staveMelodyItems nextgroup=staveDuration,staveTie
+syn region staveTuplet matchgroup=staveBracket start=/{/ end=/}/ contained
+      \ contains=@staveMelodyItems nextgroup=staveDuration
+syn region staveDrumChord matchgroup=staveBracket start=/\[/ end=/\]/ contained
+      \ contains=@staveDrumItems nextgroup=staveDuration,staveTie
+syn region staveDrumTuplet matchgroup=staveBracket start=/{/ end=/}/ contained
+      \ contains=@staveDrumItems nextgroup=staveDuration
+
+" Colours ------------------------------------------------------------------------
+hi def link staveComment      Comment
+hi def link staveTodo         Todo
+hi def link staveString       String
+hi def link staveEscape       SpecialChar
+hi def link staveEscapeError  Error
+hi def link staveHeader       PreProc
+hi def link staveKeyword      Keyword
+hi def link staveSetting      Type
+hi def link staveInstrument   Constant
+hi def link staveKit          Constant
+hi def link staveTrackName    Identifier
+hi def link stavePhraseName   Function
+hi def link staveTrackRef     Identifier
+hi def link stavePhraseRef    Function
+hi def link staveOperator     Operator
+hi def link staveNumber       Number
+hi def link stavePitch        Identifier
+hi def link staveDrum         Identifier
+hi def link staveDuration     Number
+hi def link staveRest         Special
+hi def link staveOctave       Operator
+hi def link staveVelocity     Special
+hi def link staveDynamic      Special
+hi def link staveTie          Operator
+hi def link staveBar          Delimiter
+hi def link staveBracket      Delimiter
+hi def link staveError        Error
+
+let b:current_syntax = "stave"
+
+let &cpo = s:cpo_save
+unlet s:cpo_save
