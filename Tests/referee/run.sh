@@ -1,0 +1,20 @@
+#!/bin/sh
+# Compiles every Examples/*.stave with a built `stave` and runs the MIDI referee.
+# Usage (from the repository root): Tests/referee/run.sh [path/to/stave]
+# The default binary is .build/debug/stave. Needs: pip install -r Tests/referee/requirements.txt
+set -u
+STAVE=${1:-.build/debug/stave}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/stave-referee.XXXXXX") || exit 2
+trap 'rm -rf "$OUT"' EXIT INT TERM
+
+status=0
+for song in "$ROOT"/Examples/*.stave; do
+    name=$(basename "$song" .stave)
+    if ! "$STAVE" compile "$song" -o "$OUT/$name.mid"; then
+        echo "stave compile failed for Examples/$name.stave (exit status $?)" >&2
+        status=1
+    fi
+done
+python3 "$ROOT/Tests/referee/check_midi.py" "$OUT" --examples "$ROOT/Examples" || status=1
+exit $status
