@@ -17,6 +17,7 @@ if [ "$rc" -ne 0 ]; then echo "swift test FAILED (exit $rc)"; tail -n 40 "$LOG";
 rm -f "$LOG"
 
 part "MIDI referee (mido)"
+swift build --product stave 2>&1 | grep -E "error" ; true
 REFEREE_DEPS="${HOME:-/tmp}/.cache/stave-referee"
 if ! PYTHONPATH="$REFEREE_DEPS" python3 -c "import mido" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$REFEREE_DEPS" -r Tests/referee/requirements.txt || status=1

@@ -47,7 +47,10 @@ enum CompileCommand {
         do {
             guard case .song(let song) = try Frontend.compile(path: input) else { return 1 }
             let bytes = try format.backend.render(song)
+            PhaseTimer.mark("render \(format.rawValue)")
             try SystemIO.writeAtomically(bytes, to: destination)
+            PhaseTimer.mark("write")
+            PhaseTimer.report()
             // Done: exit without tearing down the song, as compilers do (it can be large).
             SystemIO.exitNow(0)
         } catch let failure as SystemIO.Failure {

@@ -21,8 +21,13 @@ enum Frontend {
     /// Compiles a file; throws `SystemIO.Failure` when it cannot be read.
     static func compile(path: String) throws -> Outcome {
         let bytes = try SystemIO.read(path)
+        PhaseTimer.mark("read")
         let source = Source(path: path == "-" ? "<stdin>" : path, bytes: bytes)
-        let (song, diagnostics) = Lowering.compile(source, defaultTitle: defaultTitle(for: path))
+        let (syntax, parseDiagnostics) = Parser.parse(source)
+        PhaseTimer.mark("parse")
+        let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: defaultTitle(for: path))
+        PhaseTimer.mark("lower and check")
+        let diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
         report(diagnostics, in: source)
         return diagnostics.hasErrors ? .invalid : .song(song)
     }
