@@ -28,6 +28,12 @@ struct BodyLowering {
     var barLines: [BarLine] = []
     /// Ties of the previous note or chord, waiting for the next one to continue them.
     var pendingTies: [PendingTie] = []
+    /// Lowest and highest pitch of the body, for range checks of transposed copies.
+    var lowestPitch = Int.max
+    var highestPitch = Int.min
+    /// A multiple of the denominator of every event time in quarter notes (note boundaries and
+    /// tempo marks): when the ppq is a multiple of it, every event of the body falls on a tick.
+    var quarterDenominator = 1
     var diagnostics: [Diagnostic] = []
 
     init(track: Track, key: Key) {
@@ -45,6 +51,7 @@ struct BodyLowering {
         if let dangling = pendingTies.first {
             error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into", dangling.range)
         }
+        account(time)
         if time.isOverflow {
             diagnostics.append(.error(.timeOverflow, "this phrase's durations are too fine to add up exactly (tuplets nested too finely)", at: phraseRange))
             return (PhraseBody(length: .zero), [])
@@ -62,6 +69,7 @@ struct BodyLowering {
         switch element.kind {
         case .note(let sound, let length):
             let width = resolve(length)
+            account(time)
             guard let pitch = resolve(sound, element.range) else { time = time + width; return }
             let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)
             notes.append(RootNote(position: time, width: width, divisions: [.chord([note])]))
@@ -69,22 +77,29 @@ struct BodyLowering {
             if length.tiesToNext { pendingTies.append(PendingTie(pitch: pitch, range: length.tieRange ?? element.range)) }
             time = time + width
         case .rest(let length):
+            account(time)
             time = time + resolve(length)
             arrive(isRest: true) { _ in false }
         case .chord(let items, let length):
             let width = resolve(length)
+            account(time)
             let chord = lowerChord(items, tieAll: length.tiesToNext, tieRange: length.tieRange, range: element.range)
             notes.append(RootNote(position: time, width: width, divisions: [.chord(chord)]))
             time = time + width
         case .tuplet(let items, let length):
             let width = resolve(length)
+            account(time)
             let divisions = lowerTuplet(items)
+            accountParts(of: divisions, width: width)
             notes.append(RootNote(position: time, width: width, divisions: divisions))
             time = time + width
         case .barLine:
             barLines.append(BarLine(offset: time, range: element.range))
         case .tempo(let bpm):
-            if let value = Lowering.tempo(bpm, &diagnostics) { tempos.append(TempoMark(offset: time, bpm: value)) }
+            if let value = Lowering.tempo(bpm, &diagnostics) {
+                account(time)
+                tempos.append(TempoMark(offset: time, bpm: value))
+            }
         default:
             command(element)
         }
@@ -171,6 +186,23 @@ struct BodyLowering {
         return total
     }
 
+    /// Takes a time's denominator (in quarter notes) into `quarterDenominator`.
+    @inline(__always)
+    mutating func account(_ time: Rational) {
+        let denominator = (time * 4).denominator
+        if denominator > 1, quarterDenominator % denominator != 0 {
+            quarterDenominator = Rational.lcm(quarterDenominator, denominator) ?? Int.max
+        }
+    }
+
+    /// Takes the boundaries inside a tuplet into account: they are multiples of its parts.
+    mutating func accountParts(of divisions: [TupletNote], width: Rational) {
+        guard !divisions.isEmpty else { return }
+        let part = width / divisions.count
+        account(part)
+        for case .tuplet(let nested) in divisions { accountParts(of: nested, width: part) }
+    }
+
     /// The MIDI key of a sound; nil (reported) when out of range or unknown.
     mutating func resolve(_ sound: Sound, _ range: SourceRange) -> Int? {
         switch sound {
@@ -179,9 +211,16 @@ struct BodyLowering {
                 error(.unknownDrum, "unknown drum name '\(name)'", range)
                 return nil
             }
+            lowestPitch = min(lowestPitch, key)
+            highestPitch = max(highestPitch, key)
             return key
         case .pitch(let spelling):
             let pitch = Pitch.midi(spelling, octave: octave, key: key)
+            if pitch >= 0, pitch <= 127, pitch + transpose >= 0, pitch + transpose <= 127 {
+                lowestPitch = min(lowestPitch, pitch)
+                highestPitch = max(highestPitch, pitch)
+                return pitch
+            }
             let shown = "\(Pitch.spellingText(spelling))\(octave)"
             guard (0...127).contains(pitch) else {
                 error(.pitchOutOfRange, "pitch \(shown) (MIDI \(pitch)) is outside 0–127", range)

@@ -12,20 +12,18 @@ public struct Lowering {
 
     /// Lowers and checks a parsed song. `defaultTitle` is used when the song has no `title`
     /// (the file name). The song is meaningful only when the diagnostics hold no error.
-    /// The syntax tree is consumed: phrase bodies are released as soon as they are lowered, so a
-    /// large song never holds its whole syntax tree and its whole Composition at once.
-    public static func lower(_ syntax: consuming SongSyntax, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
+    public static func lower(_ syntax: SongSyntax, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
         var lowering = Lowering()
         var song = lowering.lowerHeader(syntax.header, defaultTitle: defaultTitle)
         let meterMap = MeterMap(meters: song.meters)
         var tracks = lowering.lowerTracks(syntax.tracks)
         lowering.assignChannels(&tracks, syntax.tracks)
-        var placement = Placement(song: song, meterMap: meterMap, syntax: consume syntax, tracks: tracks)
+        var placement = Placement(song: song, meterMap: meterMap, syntax: syntax, tracks: tracks)
         placement.run()
         lowering.diagnostics += placement.diagnostics
         song.tracks = placement.tracks
         if !lowering.diagnostics.hasErrors {
-            lowering.diagnostics += TimingCheck.check(song, syntax: placement.syntax, order: placement.tempoOrder)
+            lowering.diagnostics += TimingCheck.check(song, syntax: placement.syntax, order: placement.tempoOrder, quarterDenominators: placement.quarterDenominators)
         }
         return (song, lowering.diagnostics)
     }
@@ -33,7 +31,7 @@ public struct Lowering {
     /// Convenience: parse and lower a source in one step.
     public static func compile(_ source: Source, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
         let (syntax, parseDiagnostics) = Parser.parse(source)
-        let (song, diagnostics) = lower(consume syntax, defaultTitle: defaultTitle)
+        let (song, diagnostics) = lower(syntax, defaultTitle: defaultTitle)
         return (song, (parseDiagnostics + diagnostics).sortedByPosition())
     }
 

@@ -10,6 +10,8 @@ struct Placement {
         var barLines: [BodyLowering.BarLine]
         var lowestPitch: Int
         var highestPitch: Int
+        /// See `BodyLowering.quarterDenominator`.
+        var quarterDenominator: Int
     }
 
     /// One placed phrase, for the overlap check.
@@ -22,8 +24,7 @@ struct Placement {
 
     let song: Song
     let meterMap: MeterMap
-    /// The syntax tree; Original bodies are emptied once lowered.
-    var syntax: SongSyntax
+    let syntax: SongSyntax
     var tracks: [Track]
     var diagnostics: [Diagnostic] = []
     /// Originals by track index and phrase ID (the first of that ID).
@@ -32,10 +33,13 @@ struct Placement {
     var lowered: [[Int: Original]] = []
     /// In-body tempo events at every placement, for the timing check.
     var tempoOrder: [TimedTempo] = []
+    /// For each track's placed phrases (aligned with `Track.phrases`), the quarter-note
+    /// denominator of its body's events (see `BodyLowering.quarterDenominator`).
+    var quarterDenominators: [[Int]] = []
     /// The end of the allowed song, in whole notes.
     let songLimit: Rational
 
-    init(song: Song, meterMap: MeterMap, syntax: consuming SongSyntax, tracks: [Track]) {
+    init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track]) {
         self.song = song
         self.meterMap = meterMap
         self.syntax = syntax
@@ -45,6 +49,7 @@ struct Placement {
 
     mutating func run() {
         lowerOriginals()
+        quarterDenominators = Array(repeating: [], count: tracks.count)
         for index in tracks.indices { place(trackIndex: index) }
     }
 
@@ -59,36 +64,20 @@ struct Placement {
             for statementIndex in syntax.tracks[trackIndex].phrases.indices {
                 let statement = syntax.tracks[trackIndex].phrases[statementIndex]
                 guard case .original(let id, let elements) = statement.kind else { continue }
-                // Release the tree's hold on the body: it is freed once lowered.
-                syntax.tracks[trackIndex].phrases[statementIndex].kind = .original(id: id, body: [])
                 var lowering = BodyLowering(track: tracks[trackIndex], key: song.key)
                 let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
                 diagnostics += lowering.diagnostics
-                lowered[trackIndex][statementIndex] = Original(body: body, barLines: barLines, lowestPitch: 0, highestPitch: 0)
+                let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch, quarterDenominator: lowering.quarterDenominator)
+                lowered[trackIndex][statementIndex] = original
                 guard let id else { continue }
                 if let earlier = seen[id.text] {
                     diagnostics.append(.error(.duplicatePhrase, "phrase ID '\(id.text)' is already used in track '\(trackID)'", at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
                     continue
                 }
                 seen[id.text] = id.range
-                var lowest = 127, highest = 0
-                Placement.forEachPitch(in: body) { pitch in
-                    lowest = min(lowest, pitch)
-                    highest = max(highest, pitch)
-                }
-                originals[trackIndex][id.text] = Original(body: body, barLines: barLines, lowestPitch: lowest, highestPitch: highest)
+                originals[trackIndex][id.text] = original
             }
         }
-    }
-
-    static func forEachPitch(in body: PhraseBody, _ visit: (Int) -> Void) {
-        func walk(_ division: TupletNote) {
-            switch division {
-            case .chord(let notes): for note in notes { visit(note.pitch) }
-            case .tuplet(let nested): for item in nested { walk(item) }
-            }
-        }
-        for note in body.notes { for division in note.divisions { walk(division) } }
     }
 
     // MARK: - Placement
@@ -116,6 +105,7 @@ struct Placement {
                 checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement)
                 collectTempos(original.body, at: start, statementRange: statement.keywordRange)
                 phrases.append(Phrase(id: id?.text, start: start, content: .original(original.body)))
+                quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
             case .repeat(let source, let countSyntax):
                 var count = 1
@@ -132,6 +122,7 @@ struct Placement {
                 placed.append(Placed(name: "repeat of '\(source.text)'", start: start, end: end, range: statement.keywordRange))
                 checkCopies(original, start: start, count: count, name: source.text, statement: statement)
                 phrases.append(Phrase(start: start, content: .repeat(source: source.text, count: count)))
+                quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
             case .sync(let trackName, let phraseName, let transposeSyntax):
                 guard let (sourceTrack, original) = resolveSync(trackName, phraseName, trackIndex: trackIndex) else { continue }
@@ -158,6 +149,7 @@ struct Placement {
                 placed.append(Placed(name: "sync of '\(tracks[sourceTrack].id).\(phraseName.text)'", start: start, end: end, range: statement.keywordRange))
                 checkCopies(original, start: start, count: 1, name: phraseName.text, statement: statement)
                 phrases.append(Phrase(start: start, content: .sync(track: tracks[sourceTrack].id, phrase: phraseName.text, transpose: transpose)))
+                quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
             }
         }

@@ -42,10 +42,22 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// True when this is a whole number.
     public var isInteger: Bool { denominator == 1 }
 
+    /// Greatest common divisor (1 for 0 and 0), by Stein's binary algorithm: musical
+    /// denominators are mostly powers of two, which it handles in a few shifts.
+    @inline(__always)
     static func gcd(_ a: UInt, _ b: UInt) -> UInt {
-        var (a, b) = (a, b)
-        while b != 0 { (a, b) = (b, a % b) }
-        return a == 0 ? 1 : a
+        if a == 0 { return b == 0 ? 1 : b }
+        if b == 0 { return a }
+        if a == 1 || b == 1 { return 1 }
+        var a = a, b = b
+        let shift = (a | b).trailingZeroBitCount
+        a >>= a.trailingZeroBitCount
+        repeat {
+            b >>= b.trailingZeroBitCount
+            if a > b { swap(&a, &b) }
+            b -= a
+        } while b != 0
+        return a << shift
     }
 
     /// Least common multiple, nil on overflow.

@@ -6,7 +6,7 @@ import StaveSyntax
 ///
 /// Runs only on a song without errors, so each track's phrases line up with its statements.
 enum TimingCheck {
-    static func check(_ song: Song, syntax: SongSyntax, order tempos: [TimedTempo]) -> [Diagnostic] {
+    static func check(_ song: Song, syntax: SongSyntax, order tempos: [TimedTempo], quarterDenominators: [[Int]]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let ticksPerWhole = Rational(4 * song.ppq)
         func tick(_ time: Rational) -> Int { (time * ticksPerWhole).roundedHalfUp }
@@ -30,15 +30,7 @@ enum TimingCheck {
             let placements = Performance.placements(of: track, in: song)
             for (index, placement) in placements.enumerated() where index < statements.count {
                 let range = statements[index].keywordRange
-                var relativeDenominator = 1
-                Performance.forEachLeaf(placement.body) { notes, start, width in
-                    guard !notes.isEmpty else { return }
-                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(start)) ?? Int.max / 2
-                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(start + width)) ?? Int.max / 2
-                }
-                for mark in placement.body.tempos {
-                    relativeDenominator = Rational.lcm(relativeDenominator, quarterDenominator(mark.offset)) ?? Int.max / 2
-                }
+                let relativeDenominator = quarterDenominators[trackIndex][index]
                 var placementDenominator = Rational.lcm(quarterDenominator(placement.start), relativeDenominator) ?? Int.max / 2
                 if placement.count > 1 {
                     placementDenominator = Rational.lcm(placementDenominator, quarterDenominator(placement.body.length)) ?? Int.max / 2

@@ -20,18 +20,20 @@ struct MIDIBuffer {
         bytes.append(UInt8(value & 0xFF))
     }
 
-    /// A variable-length quantity (at most 0x0FFFFFFF).
+    /// A variable-length quantity (at most 0x0FFFFFFF): 7 bits a byte, most significant first,
+    /// the high bit set on every byte but the last.
+    @inline(__always)
     mutating func appendVariableLength(_ value: Int) {
-        var value = value
-        var buffer = [UInt8](repeating: 0, count: 4)
-        var count = 0
-        repeat {
-            buffer[count] = UInt8(value & 0x7F)
-            value >>= 7
-            count += 1
-        } while value > 0 && count < 4
-        for index in stride(from: count - 1, through: 0, by: -1) {
-            bytes.append(buffer[index] | (index > 0 ? 0x80 : 0))
+        if value < 0x80 {
+            bytes.append(UInt8(value))
+            return
         }
+        var shift = 21
+        while shift > 0 && value >> shift == 0 { shift -= 7 }
+        while shift > 0 {
+            bytes.append(UInt8((value >> shift) & 0x7F) | 0x80)
+            shift -= 7
+        }
+        bytes.append(UInt8(value & 0x7F))
     }
 }

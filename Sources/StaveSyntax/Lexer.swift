@@ -17,7 +17,7 @@ public struct Lexer {
     public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(source)
         var tokens: [Token] = []
-        tokens.reserveCapacity(source.bytes.count / 3 + 1)
+        tokens.reserveCapacity(source.bytes.count / 2 + 16)
         while true {
             let token = lexer.next()
             tokens.append(token)

@@ -45,14 +45,14 @@ enum CompileCommand {
         }
         let destination = output ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: format.fileExtension))
         do {
-            guard case .song(let song) = try Frontend.compile(path: input) else { return 1 }
-            let bytes = try format.backend.render(song)
+            guard case .song(let compilation) = try Frontend.compile(path: input) else { return 1 }
+            let bytes = try format.backend.render(compilation.song)
             PhaseTimer.mark("render \(format.rawValue)")
             try SystemIO.writeAtomically(bytes, to: destination)
             PhaseTimer.mark("write")
             PhaseTimer.report()
             // Done: exit without tearing down the song, as compilers do (it can be large).
-            SystemIO.exitNow(0)
+            withExtendedLifetime(compilation) { SystemIO.exitNow(0) }
         } catch let failure as SystemIO.Failure {
             SystemIO.printError("stave: error: \(failure.message)\n")
             return 2

@@ -1,11 +1,20 @@
 import StaveSyntax
 import StaveComposition
 
+/// A compiled file: the song and everything it was made from. Commands that exit right after
+/// their work keep it alive to the end, so the process does not spend time tearing it down.
+struct Compilation {
+    var source: Source
+    var syntax: SongSyntax
+    var song: Song
+}
+
 /// Reads a `.stave` file, compiles it, prints its diagnostics. Shared by the commands.
 enum Frontend {
     /// The outcome of compiling one file.
     enum Outcome {
-        case song(Song)
+        /// The song, with the source and syntax tree it came from.
+        case song(Compilation)
         /// The input has errors (exit status 1); diagnostics were printed.
         case invalid
     }
@@ -25,11 +34,11 @@ enum Frontend {
         let source = Source(path: path == "-" ? "<stdin>" : path, bytes: bytes)
         let (syntax, parseDiagnostics) = Parser.parse(source)
         PhaseTimer.mark("parse")
-        let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: defaultTitle(for: path))
+        let (song, lowerDiagnostics) = Lowering.lower(syntax, defaultTitle: defaultTitle(for: path))
         PhaseTimer.mark("lower and check")
         let diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
         report(diagnostics, in: source)
-        return diagnostics.hasErrors ? .invalid : .song(song)
+        return diagnostics.hasErrors ? .invalid : .song(Compilation(source: source, syntax: syntax, song: song))
     }
 
     /// Prints diagnostics to standard error, coloured when it is a terminal and NO_COLOR is unset.
