@@ -72,7 +72,7 @@ struct BodyLowering {
             account(time)
             guard let pitch = resolve(sound, element.range) else { time = time + width; return }
             let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)
-            notes.append(RootNote(position: time, width: width, divisions: [.chord([note])]))
+            notes.append(RootNote(position: time, width: width, note: note))
             arrive(isRest: false) { $0 == pitch }
             if length.tiesToNext { pendingTies.append(PendingTie(pitch: pitch, range: length.tieRange ?? element.range)) }
             time = time + width

@@ -46,11 +46,16 @@ public enum Performance {
             }
         }
         for root in body.notes {
-            if root.divisions.count == 1 {
-                descend(root.divisions[0], start: root.position, width: root.width)
-            } else if !root.divisions.isEmpty {
-                let part = root.width / root.divisions.count
-                for (index, division) in root.divisions.enumerated() {
+            if let note = root.singleNote {
+                visit([note], root.position, root.width)
+                continue
+            }
+            let divisions = root.divisions
+            if divisions.count == 1 {
+                descend(divisions[0], start: root.position, width: root.width)
+            } else if !divisions.isEmpty {
+                let part = root.width / divisions.count
+                for (index, division) in divisions.enumerated() {
                     descend(division, start: root.position + part * index, width: part)
                 }
             }
@@ -63,6 +68,30 @@ public enum Performance {
         out.reserveCapacity(body.notes.count)
         var open: [OpenTie] = []
         var nextOpen: [OpenTie] = []
+        func single(_ note: ChordNote, start: Rational, end: Rational) {
+            if open.isEmpty {
+                if note.tie { open.append(OpenTie(pitch: note.pitch, index: out.count)) }
+                out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+                return
+            }
+            var index = out.count
+            if let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
+                index = open[match].index
+                out[index].end = end
+            } else {
+                out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+            }
+            open.removeAll(keepingCapacity: true)
+            if note.tie { open.append(OpenTie(pitch: note.pitch, index: index)) }
+        }
+        var plainNotesOnly = true
+        for root in body.notes where root.singleNote == nil { plainNotesOnly = false; break }
+        if plainNotesOnly {
+            for root in body.notes {
+                single(root.singleNote!, start: root.position, end: root.position + root.width)
+            }
+            return out
+        }
         forEachLeaf(body) { notes, start, width in
             let end = start + width
             nextOpen.removeAll(keepingCapacity: true)

@@ -172,18 +172,58 @@ public struct TempoMark: Equatable, Sendable {
 
 /// A note container: a position and a width split into equal subdivisions.
 /// One subdivision is a plain note or chord; several are a tuplet.
+///
+/// A plain single note — by far the most common container — is stored inline without any
+/// array, which keeps large songs small and fast; `divisions` presents every container alike.
 public struct RootNote: Equatable, Sendable {
     /// Offset from the phrase start, in whole notes.
     public var position: Rational
     /// Total length, in whole notes.
     public var width: Rational
-    /// The equal subdivisions.
-    public var divisions: [TupletNote]
+    private var storage: Storage
+
+    /// Canonical storage: a lone one-note chord is always `.note`, so equality is structural.
+    private enum Storage: Equatable, Sendable {
+        case note(ChordNote)
+        case divisions([TupletNote])
+
+        init(_ divisions: [TupletNote]) {
+            if divisions.count == 1, case .chord(let notes) = divisions[0], notes.count == 1 {
+                self = .note(notes[0])
+            } else {
+                self = .divisions(divisions)
+            }
+        }
+    }
 
     public init(position: Rational, width: Rational, divisions: [TupletNote]) {
         self.position = position
         self.width = width
-        self.divisions = divisions
+        self.storage = Storage(divisions)
+    }
+
+    /// A plain single note, stored without allocation.
+    public init(position: Rational, width: Rational, note: ChordNote) {
+        self.position = position
+        self.width = width
+        self.storage = .note(note)
+    }
+
+    /// The equal subdivisions.
+    public var divisions: [TupletNote] {
+        get {
+            switch storage {
+            case .note(let note): return [.chord([note])]
+            case .divisions(let divisions): return divisions
+            }
+        }
+        set { storage = Storage(newValue) }
+    }
+
+    /// The note, when this container is a plain single note.
+    public var singleNote: ChordNote? {
+        if case .note(let note) = storage { return note }
+        return nil
     }
 }
 
