@@ -44,8 +44,11 @@ public struct PianoRollRenderer: Backend {
         var lines = [RollRange.titleLine(of: song)]
         guard lastBar > 0 else {
             if let bars = options.bars { throw PianoRollError.barsOutOfRange(requested: bars, lastBar: 0) }
-            lines.append("key \(RowLabel.key(song.key)), no bars")
-            lines += tracks.flatMap { ["", RollTrack.header(of: $0) + " (no notes)"] }
+            lines += RollRange.wrap(["key \(RowLabel.key(song.key))", "no bars"], width: options.width)
+            for track in tracks {
+                lines.append("")
+                lines += RollRange.wrap(RollTrack.header(of: track, suffix: " (no notes)"), width: options.width)
+            }
             return lines.joined(separator: "\n") + "\n"
         }
         let bars = try RollRange.shownBars(requested: options.bars, lastBar: lastBar)
@@ -53,7 +56,7 @@ public struct PianoRollRenderer: Backend {
         let notes = tracks.map { Performance.notes(of: $0, in: song) }
         let step = options.step ?? RollGrid.automaticStep(notes: notes.flatMap { $0 }, meterMap: meterMap, bars: bars)
         var rolls = zip(tracks, notes).map { RollTrack(track: $0, notes: $1, from: start, to: end, key: song.key) }
-        lines.append(RollRange.infoLine(song: song, meterMap: meterMap, bars: bars, lastBar: lastBar, step: step))
+        lines += RollRange.wrap(RollRange.infoItems(song: song, meterMap: meterMap, bars: bars, lastBar: lastBar, step: step), width: options.width)
 
         let grid = RollGrid(meterMap: meterMap, bars: bars, step: step)
         let labelWidth = (rolls.flatMap { $0.rows.map(\.label.count) }.max() ?? 0) + 1
@@ -72,10 +75,10 @@ public struct PianoRollRenderer: Backend {
             for roll in rolls {
                 lines.append("")
                 guard !roll.rows.isEmpty else {
-                    lines.append(roll.header + empty)
+                    lines += RollRange.wrap(RollTrack.header(of: roll.track, suffix: empty), width: options.width)
                     continue
                 }
-                lines.append(roll.header)
+                lines += RollRange.wrap(RollTrack.header(of: roll.track), width: options.width)
                 lines.append(drawing.ruler(system))
                 for row in roll.rows { lines.append(drawing.row(row, system)) }
             }

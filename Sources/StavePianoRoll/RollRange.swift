@@ -46,8 +46,9 @@ enum RollRange {
         return title + " - " + RollTrack.printable(composer)
     }
 
-    /// `key D major, meter 3/4, 6/8 from bar 3, bars 1-16 of 16, 1 column = 1/8 note (2 per quarter note)`.
-    static func infoLine(song: Song, meterMap: MeterMap, bars: ClosedRange<Int>, lastBar: Int, step: Rational) -> String {
+    /// The parts of the information line, to be joined by `, `: `key D major`, `meter 3/4`,
+    /// `6/8 from bar 3`, `bars 1-16 of 16`, `1 column = 1/8 note`, `2 columns per quarter note`.
+    static func infoItems(song: Song, meterMap: MeterMap, bars: ClosedRange<Int>, lastBar: Int, step: Rational) -> [String] {
         var meters: [String] = []
         for segment in meterMap.segments {
             let text = "\(segment.meter.numerator)/\(segment.meter.denominator)"
@@ -57,15 +58,35 @@ enum RollRange {
                 meters.append("\(text) from bar \(segment.bar)")
             }
         }
-        return "key \(RowLabel.key(song.key)), meter \(meters.joined(separator: ", ")), \(barsText(bars)) of \(lastBar), \(stepText(step))"
+        if !meters.isEmpty { meters[0] = "meter " + meters[0] }
+        return ["key \(RowLabel.key(song.key))"] + meters + ["\(barsText(bars)) of \(lastBar)"] + stepItems(step)
     }
 
-    /// `1 column = 1/8 note (2 per quarter note)`, `1 column = 1/2 note`, `1 column = 1 whole note`;
-    /// the count per quarter only when it is a whole number.
-    static func stepText(_ step: Rational) -> String {
-        let perQuarter = Rational(1, 4) / step
-        let count = perQuarter.isInteger ? " (\(perQuarter.numerator) per quarter note)" : ""
+    /// `1 column = 1/8 note` and `2 columns per quarter note`; `1 column = 1/2 note` alone,
+    /// `1 column = 1 whole note`: the count per quarter only when it is a whole number.
+    static func stepItems(_ step: Rational) -> [String] {
         let value = !step.isInteger ? "\(step) note" : step.numerator == 1 ? "1 whole note" : "\(step.numerator) whole notes"
-        return "1 column = \(value)\(count)"
+        let perQuarter = Rational(1, 4) / step
+        guard perQuarter.isInteger else { return ["1 column = \(value)"] }
+        return ["1 column = \(value)", "\(perQuarter.numerator) column\(perQuarter.numerator == 1 ? "" : "s") per quarter note"]
+    }
+
+    /// Joins `items` with `, ` into lines of at most `width` characters, breaking only between
+    /// items (an item longer than the width stands alone); continuation lines are indented by two.
+    static func wrap(_ items: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for item in items {
+            if current.isEmpty {
+                current = item
+            } else if current.count + 2 + item.count <= width {
+                current += ", " + item
+            } else {
+                lines.append(current + ",")
+                current = "  " + item
+            }
+        }
+        lines.append(current)
+        return lines
     }
 }

@@ -21,8 +21,8 @@ struct RollTrack {
         var cells: [Cell]
     }
 
-    /// `track lead "Melody": flute, channel 1` / `drums beat: standard kit, channel 10`.
-    let header: String
+    /// The track drawn.
+    let track: Track
     /// Rows, top to bottom.
     private(set) var rows: [Row]
     /// Onsets in the shown bars that fall between columns (drawn at the nearest column).
@@ -35,7 +35,7 @@ struct RollTrack {
     /// Selects the rows of `track` from its `notes` (sounding pitches, absolute time) that sound
     /// between `start` and `end`; the cells are empty until `draw(on:)`.
     init(track: Track, notes: [PerformedNote], from start: Rational, to end: Rational, key: Key) {
-        header = RollTrack.header(of: track)
+        self.track = track
         isChromatic = track.kind == .melody
         self.notes = notes.filter { $0.end > start && $0.start < end && !$0.start.isOverflow && !$0.end.isOverflow }
         var keys: [Int]
@@ -78,12 +78,13 @@ struct RollTrack {
         for onset in onsets { rows[onset.row].cells[onset.cell] = .onset }
     }
 
-    /// The header line: kind, ID, display name (quoted and escaped as in Stave), instrument or
-    /// kit, and channel.
-    static func header(of track: Track) -> String {
+    /// The parts of the header line, to be joined by `, `: kind, ID, display name (quoted and
+    /// escaped as in Stave) and instrument or kit; then the channel, followed by `suffix`.
+    /// `track lead "Melody": flute`, `channel 1` / `drums beat: standard kit`, `channel 10`.
+    static func header(of track: Track, suffix: String = "") -> [String] {
         var text = (track.kind == .drums ? "drums " : "track ") + printable(track.id)
         if let name = track.name { text += " \"" + printable(name).replacingEscapes() + "\"" }
-        return text + ": \(RowLabel.instrument(of: track)), channel \(track.channel)"
+        return [text + ": \(RowLabel.instrument(of: track))", "channel \(track.channel)" + suffix]
     }
 
     /// Text with control characters (which would break the layout) replaced by spaces.
