@@ -86,7 +86,8 @@ public struct PianoRollRenderer: Backend {
         let moved = rolls.reduce(0) { $0 + $1.moved }
         if moved > 0 {
             lines.append("")
-            lines.append("* \(moved) onset\(moved == 1 ? "" : "s") fell between columns and \(moved == 1 ? "was" : "were") moved to the nearest column.")
+            let note = "* \(moved) onset\(moved == 1 ? "" : "s") fell between columns and \(moved == 1 ? "was" : "were") moved to the nearest column."
+            lines += RollRange.wrapWords(note, width: options.width)
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -71,19 +71,43 @@ enum RollRange {
         return ["1 column = \(value)", "\(perQuarter.numerator) column\(perQuarter.numerator == 1 ? "" : "s") per quarter note"]
     }
 
-    /// Joins `items` with `, ` into lines of at most `width` characters, breaking only between
-    /// items (an item longer than the width stands alone); continuation lines are indented by two.
+    /// Joins `items` into lines of at most `width` characters, breaking only between items (an
+    /// item longer than the width stands alone); continuation lines are indented by two. Items are
+    /// joined by `, `, or by a space after an item that ends in `:`; a broken line keeps the comma.
+    /// (An item other than the last is placed only when a comma after it would still fit.)
     static func wrap(_ items: [String], width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
-        for item in items {
+        for (index, item) in items.enumerated() {
+            let colon = current.hasSuffix(":")
+            // Keep a column free for the comma a break after this item would add.
+            let reserve = index == items.count - 1 ? 0 : 1
             if current.isEmpty {
                 current = item
-            } else if current.count + 2 + item.count <= width {
-                current += ", " + item
+            } else if current.count + (colon ? 1 : 2) + item.count + reserve <= width {
+                current += (colon ? " " : ", ") + item
             } else {
-                lines.append(current + ",")
+                lines.append(current + (colon ? "" : ","))
                 current = "  " + item
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// Breaks `text` between words into lines of at most `width` characters (a longer word stands
+    /// alone); continuation lines are indented by two.
+    static func wrapWords(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = "  " + word
             }
         }
         lines.append(current)

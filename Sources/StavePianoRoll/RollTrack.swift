@@ -78,13 +78,13 @@ struct RollTrack {
         for onset in onsets { rows[onset.row].cells[onset.cell] = .onset }
     }
 
-    /// The parts of the header line, to be joined by `, `: kind, ID, display name (quoted and
-    /// escaped as in Stave) and instrument or kit; then the channel, followed by `suffix`.
-    /// `track lead "Melody": flute`, `channel 1` / `drums beat: standard kit`, `channel 10`.
+    /// The parts of the header line (see `RollRange.wrap`): kind, ID and display name (quoted and
+    /// escaped as in Stave); instrument or kit; the channel, followed by `suffix`.
+    /// `track lead "Melody":`, `flute`, `channel 1` / `drums beat:`, `standard kit`, `channel 10`.
     static func header(of track: Track, suffix: String = "") -> [String] {
         var text = (track.kind == .drums ? "drums " : "track ") + printable(track.id)
         if let name = track.name { text += " \"" + printable(name).replacingEscapes() + "\"" }
-        return [text + ": \(RowLabel.instrument(of: track))", "channel \(track.channel)" + suffix]
+        return [text + ":", RowLabel.instrument(of: track), "channel \(track.channel)" + suffix]
     }
 
     /// Text with control characters (which would break the layout) replaced by spaces.

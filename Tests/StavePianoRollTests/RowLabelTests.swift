@@ -52,9 +52,18 @@ final class RowLabelTests: XCTestCase {
         XCTAssertEqual(RowLabel.instrument(of: Track(id: "d", kind: .drums, program: 3, channel: 10)), "kit 3")
     }
 
+    func testWrapBreaksBetweenItems() {
+        XCTAssertEqual(RollRange.wrap(["track a:", "flute", "channel 1"], width: 80), ["track a: flute, channel 1"])
+        XCTAssertEqual(RollRange.wrap(["track a:", "flute", "channel 1"], width: 15), ["track a: flute,", "  channel 1"])
+        XCTAssertEqual(RollRange.wrap(["track a:", "flute", "channel 1"], width: 14), ["track a:", "  flute,", "  channel 1"])
+        XCTAssertEqual(RollRange.wrap(["track a:", "flute", "channel 1"], width: 8), ["track a:", "  flute,", "  channel 1"])
+        XCTAssertEqual(RollRange.wrap(["a-very-long-item", "b"], width: 5), ["a-very-long-item,", "  b"])
+        XCTAssertEqual(RollRange.wrapWords("* 2 onsets fell between columns", width: 15), ["* 2 onsets fell", "  between", "  columns"])
+    }
+
     func testHeadersEscapeNamesAndDropControlCharacters() {
         let track = Track(id: "lead", name: "Say \"hi\"\\\n", kind: .melody, program: 0, channel: 3)
-        XCTAssertEqual(RollTrack.header(of: track), ["track lead \"Say \\\"hi\\\"\\\\ \": acoustic-grand-piano", "channel 3"])
-        XCTAssertEqual(RollTrack.header(of: Track(id: "kit", kind: .drums, channel: 10), suffix: " (no notes)"), ["drums kit: standard kit", "channel 10 (no notes)"])
+        XCTAssertEqual(RollTrack.header(of: track), ["track lead \"Say \\\"hi\\\"\\\\ \":", "acoustic-grand-piano", "channel 3"])
+        XCTAssertEqual(RollTrack.header(of: Track(id: "kit", kind: .drums, channel: 10), suffix: " (no notes)"), ["drums kit:", "standard kit", "channel 10 (no notes)"])
     }
 }
