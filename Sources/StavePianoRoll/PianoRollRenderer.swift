@@ -41,16 +41,11 @@ public struct PianoRollRenderer: Backend {
         let meterMap = MeterMap(meters: song.meters)
         let tracks = try selectedTracks(of: song)
         let lastBar = try RollRange.lastBar(of: song, meterMap: meterMap)
-        var lines = [RollRange.titleLine(of: song)]
         guard lastBar > 0 else {
             if let bars = options.bars { throw PianoRollError.barsOutOfRange(requested: bars, lastBar: 0) }
-            lines += RollRange.wrap(["key \(RowLabel.key(song.key))", "no bars"], width: options.width)
-            for track in tracks {
-                lines.append("")
-                lines += RollRange.wrap(RollTrack.header(of: track, suffix: " (no notes)"), width: options.width)
-            }
-            return lines.joined(separator: "\n") + "\n"
+            return emptyRoll(song, tracks)
         }
+        var lines = [RollRange.titleLine(of: song)]
         let bars = try RollRange.shownBars(requested: options.bars, lastBar: lastBar)
         let (start, end) = (meterMap.start(ofBar: bars.lowerBound), meterMap.start(ofBar: bars.upperBound + 1))
         let notes = tracks.map { Performance.notes(of: $0, in: song) }
@@ -69,7 +64,20 @@ public struct PianoRollRenderer: Backend {
 
         let glyphs = options.unicode ? RollGlyphs.unicode : RollGlyphs.ascii
         let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth)
-        let layout = SystemLayout(barCells: grid.barCells, columns: options.width - labelWidth)
+        drawSystems(rolls, drawing, bars: bars, into: &lines)
+        let moved = rolls.reduce(0) { $0 + $1.moved }
+        if moved > 0 {
+            lines.append("")
+            let note = "* \(moved) onset\(moved == 1 ? "" : "s") fell between columns and \(moved == 1 ? "was" : "were") moved to the nearest column."
+            lines += RollRange.wrapWords(note, width: options.width)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Appends the systems: for each, every track's header, ruler and rows, after a blank line.
+    /// A track without notes in the shown bars gets its header only.
+    func drawSystems(_ rolls: [RollTrack], _ drawing: SystemDrawing, bars: ClosedRange<Int>, into lines: inout [String]) {
+        let layout = SystemLayout(barCells: drawing.grid.barCells, columns: options.width - drawing.labelWidth)
         let empty = " (no notes in \(RollRange.barsText(bars)))"
         for system in layout.systems {
             for roll in rolls {
@@ -83,11 +91,15 @@ public struct PianoRollRenderer: Backend {
                 for row in roll.rows { lines.append(drawing.row(row, system)) }
             }
         }
-        let moved = rolls.reduce(0) { $0 + $1.moved }
-        if moved > 0 {
+    }
+
+    /// The roll of a song without bars: title, key, and each track's header.
+    func emptyRoll(_ song: Song, _ tracks: [Track]) -> String {
+        var lines = [RollRange.titleLine(of: song)]
+        lines += RollRange.wrap(["key \(RowLabel.key(song.key))", "no bars"], width: options.width)
+        for track in tracks {
             lines.append("")
-            let note = "* \(moved) onset\(moved == 1 ? "" : "s") fell between columns and \(moved == 1 ? "was" : "were") moved to the nearest column."
-            lines += RollRange.wrapWords(note, width: options.width)
+            lines += RollRange.wrap(RollTrack.header(of: track, suffix: " (no notes)"), width: options.width)
         }
         return lines.joined(separator: "\n") + "\n"
     }

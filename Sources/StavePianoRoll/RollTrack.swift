@@ -33,11 +33,15 @@ struct RollTrack {
     private let isChromatic: Bool
 
     /// Selects the rows of `track` from its `notes` (sounding pitches, absolute time) that sound
-    /// between `start` and `end`; the cells are empty until `draw(on:)`.
+    /// between `start` and `end`; the cells are empty until `draw(on:)`. Melody notes outside
+    /// MIDI's 0–127 (which a checked song never has) are left out.
     init(track: Track, notes: [PerformedNote], from start: Rational, to end: Rational, key: Key) {
         self.track = track
         isChromatic = track.kind == .melody
-        self.notes = notes.filter { $0.end > start && $0.start < end && !$0.start.isOverflow && !$0.end.isOverflow }
+        self.notes = notes.filter {
+            $0.end > start && $0.start < end && !$0.start.isOverflow && !$0.end.isOverflow
+                && (track.kind == .drums || (0...127).contains($0.pitch))
+        }
         var keys: [Int]
         switch track.kind {
         case .drums:

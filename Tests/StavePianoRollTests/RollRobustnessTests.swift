@@ -108,6 +108,14 @@ final class RollRobustnessTests: XCTestCase {
         var far = track
         far.phrases = [Phrase(start: Rational(5_000_000), content: .original(body))]
         XCTAssertThrowsError(try PianoRollRenderer().roll(Song(title: "F", tracks: [far])))
+        // Pitches far outside MIDI are left out rather than giving millions of rows.
+        let wild = PhraseBody(length: Rational(1), notes: [RootNote(position: .zero, width: Rational(1), divisions: [
+            .chord([ChordNote(pitch: -1_000_000, velocity: 1), ChordNote(pitch: 60, velocity: 1), ChordNote(pitch: Int.max, velocity: 1)]),
+        ])])
+        var wide = track
+        wide.phrases = [Phrase(start: .zero, content: .original(wild))]
+        let wideRoll = try? PianoRollRenderer().roll(Song(title: "W", tracks: [wide]))
+        XCTAssertEqual(wideRoll?.contains("C4 |#===|"), true, wideRoll ?? "")
         // A repeat of a missing phrase and a drum key without a name are drawn, not trapped on.
         let drums = Track(id: "d", kind: .drums, channel: 10, phrases: [
             Phrase(start: .zero, content: .original(PhraseBody(length: Rational(1, 4), notes: [
