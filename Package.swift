@@ -29,7 +29,7 @@ let package = Package(
         // Composition → canonical Stave text.
         .target(name: "StavePrinter", dependencies: ["StaveComposition"]),
         // Composition → ASCII piano roll.
-        .target(name: "StavePianoRoll", dependencies: ["StaveComposition"]),
+        .target(name: "StavePianoRoll", dependencies: ["StaveComposition"], exclude: ["ROLL.md"]),
         // The composition root: the only place that reads files and writes output.
         .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll"]),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),

@@ -1,10 +1,115 @@
 import StaveComposition
 
-/// Draws a song as an ASCII piano roll. (Placeholder until the renderer lands.)
+/// Draws a song as a text piano roll: the `roll` backend behind `stave roll` and
+/// `stave compile -o SONG.txt`.
+///
+/// The roll starts with the title and a line giving the key, meters, bars and step. Then come
+/// systems (lines of music no wider than `options.width`); in each, every shown track has its
+/// header, a ruler (bar numbers and beat marks, `|` at bar lines) and one row per pitch. In a row
+/// a note's first cell is `#`, the cells it sustains are `=`, silent cells are `.`. ROLL.md
+/// describes the format in full. Pure: a song and options in, text out.
 public struct PianoRollRenderer: Backend {
+    /// What to show and how wide.
+    public var options: PianoRollOptions
+
+    /// A renderer; the defaults draw everything on the automatic grid, 120 columns wide.
+    public init(options: PianoRollOptions = PianoRollOptions()) {
+        self.options = options
+    }
+
     public var formatName: String { "roll" }
-    public init() {}
+
+    /// The roll as UTF-8 text (ASCII unless a title, a name or `options.unicode` says otherwise).
     public func render(_ song: Song) throws -> [UInt8] {
-        throw BackendError("the 'roll' format is not available in this build")
+        do {
+            return Array(try roll(song).utf8)
+        } catch let error as PianoRollError {
+            throw BackendError(error.description)
+        }
+    }
+
+    /// The largest roll drawn, in characters (about 64 MB), so a huge song asks for `--bars`
+    /// instead of exhausting memory.
+    public static let maximumCharacters = 64_000_000
+
+    /// The roll as text, each line ending in a newline. Throws `PianoRollError` for an unknown
+    /// track, bars past the song's end, a roll too large to draw, or a damaged song.
+    public func roll(_ song: Song) throws -> String {
+        for meter in song.meters where !(1...64).contains(meter.numerator) || !(1...64).contains(meter.denominator) {
+            throw PianoRollError.invalidSong("meter \(meter.numerator)/\(meter.denominator) at bar \(meter.bar)")
+        }
+        let meterMap = MeterMap(meters: song.meters)
+        let tracks = try selectedTracks(of: song)
+        let lastBar = try RollRange.lastBar(of: song, meterMap: meterMap)
+        guard lastBar > 0 else {
+            if let bars = options.bars { throw PianoRollError.barsOutOfRange(requested: bars, lastBar: 0) }
+            return emptyRoll(song, tracks)
+        }
+        var lines = [RollRange.titleLine(of: song)]
+        let bars = try RollRange.shownBars(requested: options.bars, lastBar: lastBar)
+        let (start, end) = (meterMap.start(ofBar: bars.lowerBound), meterMap.start(ofBar: bars.upperBound + 1))
+        let notes = tracks.map { Performance.notes(of: $0, in: song) }
+        let step = options.step ?? RollGrid.automaticStep(notes: notes.flatMap { $0 }, meterMap: meterMap, bars: bars)
+        var rolls = zip(tracks, notes).map { RollTrack(track: $0, notes: $1, from: start, to: end, key: song.key) }
+        lines += RollRange.wrap(RollRange.infoItems(song: song, meterMap: meterMap, bars: bars, lastBar: lastBar, step: step), width: options.width)
+
+        let grid = RollGrid(meterMap: meterMap, bars: bars, step: step)
+        let labelWidth = (rolls.flatMap { $0.rows.map(\.label.count) }.max() ?? 0) + 1
+        let rowCount = rolls.reduce(0) { $0 + $1.rows.count + 2 }
+        let (lineLength, overflow) = (grid.cellCount + grid.barCount + labelWidth + 2).multipliedReportingOverflow(by: rowCount)
+        guard !overflow, lineLength <= PianoRollRenderer.maximumCharacters else {
+            throw PianoRollError.tooLarge(characters: overflow ? Int.max : lineLength)
+        }
+        for index in rolls.indices { rolls[index].draw(on: grid) }
+
+        let glyphs = options.unicode ? RollGlyphs.unicode : RollGlyphs.ascii
+        let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth)
+        drawSystems(rolls, drawing, bars: bars, into: &lines)
+        let moved = rolls.reduce(0) { $0 + $1.moved }
+        if moved > 0 {
+            lines.append("")
+            let note = "* \(moved) onset\(moved == 1 ? "" : "s") fell between columns and \(moved == 1 ? "was" : "were") moved to the nearest column."
+            lines += RollRange.wrapWords(note, width: options.width)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Appends the systems: for each, every track's header, ruler and rows, after a blank line.
+    /// A track without notes in the shown bars gets its header only.
+    func drawSystems(_ rolls: [RollTrack], _ drawing: SystemDrawing, bars: ClosedRange<Int>, into lines: inout [String]) {
+        let layout = SystemLayout(barCells: drawing.grid.barCells, columns: options.width - drawing.labelWidth)
+        let empty = " (no notes in \(RollRange.barsText(bars)))"
+        for system in layout.systems {
+            for roll in rolls {
+                lines.append("")
+                guard !roll.rows.isEmpty else {
+                    lines += RollRange.wrap(RollTrack.header(of: roll.track, suffix: empty), width: options.width)
+                    continue
+                }
+                lines += RollRange.wrap(RollTrack.header(of: roll.track), width: options.width)
+                lines.append(drawing.ruler(system))
+                for row in roll.rows { lines.append(drawing.row(row, system)) }
+            }
+        }
+    }
+
+    /// The roll of a song without bars: title, key, and each track's header.
+    func emptyRoll(_ song: Song, _ tracks: [Track]) -> String {
+        var lines = [RollRange.titleLine(of: song)]
+        lines += RollRange.wrap(["key \(RowLabel.key(song.key))", "no bars"], width: options.width)
+        for track in tracks {
+            lines.append("")
+            lines += RollRange.wrap(RollTrack.header(of: track, suffix: " (no notes)"), width: options.width)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The tracks named by `options.tracks` in song order, or all of them.
+    func selectedTracks(of song: Song) throws -> [Track] {
+        guard let ids = options.tracks else { return song.tracks }
+        for id in ids where song.track(id) == nil {
+            throw PianoRollError.unknownTrack(id: id, available: song.tracks.map(\.id))
+        }
+        return song.tracks.filter { ids.contains($0.id) }
     }
 }

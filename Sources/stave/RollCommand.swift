@@ -1,15 +1,92 @@
-/// `stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS]`. (Placeholder.)
+import StaveComposition
+import StavePianoRoll
+
+/// `stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [--unicode]`:
+/// the song as a text piano roll on standard output.
 enum RollCommand {
     static let help = """
-    USAGE: stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS]
+    USAGE: stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [--unicode]
 
-    Draws the song as an ASCII piano roll on standard output.
+    Draws the song as a piano roll on standard output: per track a header, a ruler
+    with bar numbers, and one row per pitch (highest first; drums by name). A note's
+    first cell is '#', the cells it sustains are '=', silent cells are '.', and '|'
+    stands between bars. Long songs wrap into systems.
+
+    OPTIONS:
+      --step N        one column per N-th note: 4 quarter, 8 eighth, 16 sixteenth,
+                      12 (or 8t) eighth-note triplet, 24 (or 16t) sixteenth triplet;
+                      or P/Q of a whole note (3/8 is a dotted quarter). Onsets that
+                      fall between columns move to the nearest one and a footnote
+                      says how many. Default: the coarsest grid on which every bar
+                      line, beat, onset and note end falls exactly (at most 16
+                      columns per quarter note).
+      --bars A-B      show bars A to B (1-based, inclusive), or one bar A; B past the
+                      song's end is clipped to its last bar
+      --track ID      show only this track; several IDs separated by commas
+      --width COLS    maximum line length, 40-100000; default: the terminal's width,
+                      or 120 when standard output is not a terminal
+      --unicode       draw with box-drawing and block characters
+      -h, --help      show this help
+      --version       show the version
+
+    Exit status: 0 success, 1 the song has errors, 2 usage or I/O error (also an
+    unknown --track, or --bars starting after the song's last bar).
 
     """
 
     static func run(_ words: [String]) -> Int32 {
-        if words.contains("--help") || words.contains("-h") { SystemIO.printOut(help); return 0 }
-        if words.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
-        return Stave.usageError("'roll' is not available in this build", help: help)
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, valued: ["--step", "--bars", "--track", "--width"],
+                                      flags: ["--help", "-h", "--version", "--unicode"])
+        } catch let error as Arguments.UsageError {
+            return Stave.usageError(error.message, help: help)
+        } catch { return 2 }
+        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
+        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
+        guard arguments.positional.count == 1, let input = arguments.positional.first else {
+            return Stave.usageError(arguments.positional.isEmpty ? "'roll' needs a song" : "'roll' takes one song", help: help)
+        }
+        var options = PianoRollOptions(width: SystemIO.terminalColumns.map { max(PianoRollOptions.minimumWidth, $0) } ?? PianoRollOptions.defaultWidth,
+                                       unicode: arguments.flags.contains("--unicode"))
+        if let text = arguments.options["--step"] {
+            guard let step = PianoRollOptions.parseStep(text) else {
+                return Stave.usageError("invalid --step '\(text)': expected a note value such as 16 or 8t, or a fraction of a whole note such as 3/8 (between 1/1024 and 4)", help: help)
+            }
+            options.step = step
+        }
+        if let text = arguments.options["--bars"] {
+            guard let bars = PianoRollOptions.parseBars(text) else {
+                return Stave.usageError("invalid --bars '\(text)': expected A-B with 1 <= A <= B, or one bar A", help: help)
+            }
+            options.bars = bars
+        }
+        if let text = arguments.options["--track"] {
+            guard let tracks = PianoRollOptions.parseTracks(text) else {
+                return Stave.usageError("invalid --track '\(text)': expected a track ID, or IDs separated by commas", help: help)
+            }
+            options.tracks = tracks
+        }
+        if let text = arguments.options["--width"] {
+            guard let width = PianoRollOptions.parseWidth(text) else {
+                return Stave.usageError("invalid --width '\(text)': expected a number of columns from \(PianoRollOptions.minimumWidth) to \(PianoRollOptions.maximumWidth)", help: help)
+            }
+            options.width = width
+        }
+        do {
+            guard case .song(let song) = try Frontend.compile(path: input) else { return 1 }
+            let text = try PianoRollRenderer(options: options).roll(song)
+            try SystemIO.writeAtomically(Array(text.utf8), to: "-")
+            return 0
+        } catch let failure as SystemIO.Failure {
+            SystemIO.printError("stave: error: \(failure.message)\n")
+            return 2
+        } catch let failure as PianoRollError {
+            SystemIO.printError("stave: error: \(failure)\n")
+            return 2
+        } catch {
+            SystemIO.printError("stave: error: \(error)\n")
+            return 2
+        }
     }
 }

@@ -1,0 +1,110 @@
+import StaveComposition
+
+/// One track of a piano roll, drawn on a grid: a header and one row of cells per pitch.
+///
+/// Melody tracks get a row for every semitone from the highest to the lowest pitch sounding in
+/// the shown bars (so the picture keeps the melody's shape; unused pitches give empty rows);
+/// drum tracks get a row for each drum key played, highest key first. Rows are labelled by
+/// `RowLabel`.
+struct RollTrack {
+    /// What a cell shows.
+    enum Cell: UInt8 {
+        case empty, sustain, onset
+    }
+
+    /// One pitch or drum.
+    struct Row {
+        /// The MIDI key (sounding pitch, or drum key).
+        var key: Int
+        var label: String
+        /// One entry per grid cell.
+        var cells: [Cell]
+    }
+
+    /// The track drawn.
+    let track: Track
+    /// Rows, top to bottom.
+    private(set) var rows: [Row]
+    /// Onsets in the shown bars that fall between columns (drawn at the nearest column).
+    private(set) var moved = 0
+    /// The notes sounding in the shown bars.
+    private let notes: [PerformedNote]
+    /// True when the rows are every semitone from the top row down (melody tracks).
+    private let isChromatic: Bool
+
+    /// Selects the rows of `track` from its `notes` (sounding pitches, absolute time) that sound
+    /// between `start` and `end`; the cells are empty until `draw(on:)`. Melody notes outside
+    /// MIDI's 0–127 (which a checked song never has) are left out.
+    init(track: Track, notes: [PerformedNote], from start: Rational, to end: Rational, key: Key) {
+        self.track = track
+        isChromatic = track.kind == .melody
+        self.notes = notes.filter {
+            $0.end > start && $0.start < end && !$0.start.isOverflow && !$0.end.isOverflow
+                && (track.kind == .drums || (0...127).contains($0.pitch))
+        }
+        var keys: [Int]
+        switch track.kind {
+        case .drums:
+            keys = Array(Set(self.notes.map(\.pitch))).sorted(by: >)
+        case .melody:
+            let pitches = self.notes.map(\.pitch)
+            if let high = pitches.max(), let low = pitches.min() { keys = Array((low...high).reversed()) } else { keys = [] }
+        }
+        rows = keys.map { pitch in
+            Row(key: pitch, label: track.kind == .drums ? RowLabel.drum(pitch) : RowLabel.pitch(pitch, in: key), cells: [])
+        }
+    }
+
+    /// Fills the rows' cells on `grid`: `onset` at each note's first cell, `sustain` on the cells
+    /// it holds (the cells whose start lies before its end), an onset winning over a sustain.
+    /// A note that began before the shown bars is sustain only. Counts the moved onsets.
+    mutating func draw(on grid: RollGrid) {
+        guard !rows.isEmpty, let top = rows.first?.key else { return }
+        var rowOfKey: [Int: Int] = [:]
+        if !isChromatic { for (index, row) in rows.enumerated() { rowOfKey[row.key] = index } }
+        for index in rows.indices { rows[index].cells = Array(repeating: .empty, count: grid.cellCount) }
+        guard grid.cellCount > 0 else { return }
+        var onsets: [(row: Int, cell: Int)] = []
+        moved = 0
+        for note in notes {
+            guard let row = isChromatic ? top - note.pitch : rowOfKey[note.pitch], rows.indices.contains(row) else { continue }
+            let (end, _) = grid.cell(at: note.end)
+            var first = 0
+            if note.start >= grid.rangeStart {
+                let (cell, exact) = grid.cell(at: note.start)
+                first = min(cell, grid.cellCount - 1)
+                if !exact || cell != first { moved += 1 }
+                onsets.append((row, first))
+                first += 1
+            }
+            if first < end { for cell in first..<min(end, grid.cellCount) { rows[row].cells[cell] = .sustain } }
+        }
+        for onset in onsets { rows[onset.row].cells[onset.cell] = .onset }
+    }
+
+    /// The parts of the header line (see `RollRange.wrap`): kind, ID and display name (quoted and
+    /// escaped as in Stave); instrument or kit; the channel, followed by `suffix`.
+    /// `track lead "Melody":`, `flute`, `channel 1` / `drums beat:`, `standard kit`, `channel 10`.
+    static func header(of track: Track, suffix: String = "") -> [String] {
+        var text = (track.kind == .drums ? "drums " : "track ") + printable(track.id)
+        if let name = track.name { text += " \"" + printable(name).replacingEscapes() + "\"" }
+        return [text + ":", RowLabel.instrument(of: track), "channel \(track.channel)" + suffix]
+    }
+
+    /// Text with control characters (which would break the layout) replaced by spaces.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+}
+
+private extension String {
+    /// `\` and `"` escaped as in a Stave string.
+    func replacingEscapes() -> String {
+        var out = ""
+        for character in self {
+            if character == "\\" || character == "\"" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}

@@ -1,0 +1,146 @@
+import XCTest
+import StaveComposition
+import StavePianoRoll
+
+/// Counts the `#` cells of every row of the roll and compares them with the notes of that pitch
+/// found by walking the Composition tree directly (Song > Track > Phrase > RootNote > TupletNote
+/// > ChordNote), for every example and roll fixture. Every onset keeps its `#` when no onset was
+/// moved; every row the roll shows is accounted for.
+final class OnsetCountTests: XCTestCase {
+    /// Onsets counted from the tree: per track ID, per sounding key; and every onset's time.
+    struct TreeCount {
+        var onsets: [String: [Int: Int]] = [:]
+        var times: [Rational] = []
+    }
+
+    /// Walks the tree. A chord pitch is an onset unless the previous chord (in time order within
+    /// the body) held the same pitch with a tie; Repeat copies count `count` times; sounding pitch
+    /// is the pitch plus the track's transpose (melody) plus the sync's transpose.
+    static func count(_ song: Song) -> TreeCount {
+        var result = TreeCount()
+        for track in song.tracks {
+            var perKey: [Int: Int] = [:]
+            let own = track.kind == .melody ? track.transpose : 0
+            for phrase in track.phrases {
+                let body: PhraseBody?, copies: Int, shift: Int
+                switch phrase.content {
+                case .original(let original): (body, copies, shift) = (original, 1, own)
+                case .repeat(let source, let count): (body, copies, shift) = (track.original(source), count, own)
+                case .sync(let other, let source, let transpose): (body, copies, shift) = (song.track(other)?.original(source), 1, own + transpose)
+                }
+                guard let body else { continue }
+                var leaves: [(time: Rational, notes: [ChordNote])] = []
+                func walk(_ division: TupletNote, _ start: Rational, _ width: Rational) {
+                    switch division {
+                    case .chord(let notes): leaves.append((start, notes))
+                    case .tuplet(let items):
+                        for (index, item) in items.enumerated() { walk(item, start + width / items.count * index, width / items.count) }
+                    }
+                }
+                for root in body.notes {
+                    for (index, division) in root.divisions.enumerated() {
+                        let part = root.width / root.divisions.count
+                        walk(division, root.position + part * index, part)
+                    }
+                }
+                var tied: Set<Int> = []
+                for leaf in leaves {
+                    for note in leaf.notes where !tied.contains(note.pitch) {
+                        perKey[note.pitch + shift, default: 0] += copies
+                        for copy in 0..<copies { result.times.append(phrase.start + body.length * copy + leaf.time) }
+                    }
+                    tied = Set(leaf.notes.filter(\.tie).map(\.pitch))
+                }
+            }
+            result.onsets[track.id] = perKey
+        }
+        return result
+    }
+
+    /// `#` cells per track ID and row label, summed over the systems; and whether a footnote
+    /// says onsets moved.
+    static func parse(_ roll: String) -> (counts: [String: [String: Int]], moved: Bool) {
+        var counts: [String: [String: Int]] = [:]
+        var track: String?
+        var moved = false
+        for line in roll.split(separator: "\n").dropFirst(2) {
+            if line.hasPrefix("track ") || line.hasPrefix("drums ") {
+                let id = line.split(separator: " ")[1].split(separator: ":")[0]
+                track = String(id)
+                counts[String(id), default: [:]] = counts[String(id)] ?? [:]
+            } else if line.hasPrefix("* ") {
+                moved = true
+            } else if let track, let first = line.first, first != " ", let space = line.firstIndex(of: " ") {
+                let label = String(line[..<space])
+                counts[track, default: [:]][label, default: 0] += line[space...].filter { $0 == "#" }.count
+            }
+        }
+        return (counts, moved)
+    }
+
+    func songs() -> [URL] {
+        RollTestSupport.songs(in: RollTestSupport.examples) + RollTestSupport.songs(in: RollTestSupport.fixtures)
+    }
+
+    func compare(_ song: Song, _ roll: String, name: String, requireExact: Bool) {
+        let tree = OnsetCountTests.count(song)
+        let (counts, moved) = OnsetCountTests.parse(roll)
+        if requireExact { XCTAssertFalse(moved, "\(name): no onset may move on the exact grid") }
+        guard !moved else { return }
+        for track in song.tracks {
+            let expected = tree.onsets[track.id] ?? [:]
+            var byLabel: [String: Int] = [:]
+            if let low = expected.keys.min(), let high = expected.keys.max() {
+                // Melody tracks show every semitone between the extremes; drums only the keys played.
+                let keys = track.kind == .melody ? Array(low...high) : Array(expected.keys)
+                for key in keys {
+                    let label = track.kind == .melody ? RowLabel.pitch(key, in: song.key) : RowLabel.drum(key)
+                    byLabel[label] = expected[key] ?? 0
+                }
+            }
+            XCTAssertEqual(counts[track.id] ?? [:], byLabel, "\(name), track \(track.id)")
+        }
+    }
+
+    func testOnsetsOnTheDefaultGrid() {
+        let urls = songs()
+        XCTAssertGreaterThanOrEqual(urls.count, 17)
+        var exact = 0
+        for url in urls {
+            guard let song = RollTestSupport.compile(file: url) else { continue }
+            let roll = RollTestSupport.roll(song)
+            compare(song, roll, name: url.lastPathComponent, requireExact: false)
+            if !OnsetCountTests.parse(roll).moved { exact += 1 }
+        }
+        // Only the tuplet etude needs a grid finer than 16 columns per quarter note.
+        XCTAssertEqual(exact, urls.count - 1)
+    }
+
+    func testOnsetsOnAnExactGrid() {
+        for url in songs() {
+            guard let song = RollTestSupport.compile(file: url) else { continue }
+            let tree = OnsetCountTests.count(song)
+            var columns = 1
+            for denominator in tree.times.map(\.denominator) + song.meters.map(\.denominator) {
+                columns = Rational.lcm(columns, denominator) ?? columns
+            }
+            let roll = RollTestSupport.roll(song, PianoRollOptions(step: Rational(1, columns)))
+            compare(song, roll, name: url.lastPathComponent + " at 1/\(columns)", requireExact: true)
+        }
+    }
+
+    func testTheWalkerCountsTiesRepeatsAndSyncs() {
+        // Checked by hand: per copy C4 starts 3 times (the second c4 continues the first) and E4
+        // once; the original and its two repeats make 3 copies; the sync
+        // sounds the phrase an octave up.
+        let source = """
+        title "T"
+        track a { phrase p { c4~ c4 c4 e4~ | e4 c2 r4 | } repeat p x2 }
+        track b { sync a.p transpose 12 }
+        """
+        guard let song = RollTestSupport.compile(source) else { return }
+        let tree = OnsetCountTests.count(song)
+        XCTAssertEqual(tree.onsets["a"], [60: 9, 64: 3])
+        XCTAssertEqual(tree.onsets["b"], [72: 3, 76: 1])
+    }
+}
