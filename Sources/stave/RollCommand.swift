@@ -74,8 +74,8 @@ enum RollCommand {
             options.width = width
         }
         do {
-            guard case .song(let song) = try Frontend.compile(path: input) else { return 1 }
-            let text = try PianoRollRenderer(options: options).roll(song)
+            guard case .song(let compilation) = try Frontend.compile(path: input) else { return 1 }
+            let text = try PianoRollRenderer(options: options).roll(compilation.song)
             try SystemIO.writeAtomically(Array(text.utf8), to: "-")
             return 0
         } catch let failure as SystemIO.Failure {
