@@ -189,7 +189,9 @@ struct BodyLowering {
     /// Takes a time's denominator (in quarter notes) into `quarterDenominator`.
     @inline(__always)
     mutating func account(_ time: Rational) {
-        let denominator = (time * 4).denominator
+        // The denominator of time × 4 (a quarter-note count).
+        let denominator = time.denominator.trailingZeroBitCount >= 2 ? time.denominator >> 2
+            : time.denominator / Int(Rational.gcd(time.denominator.magnitude, 4))
         if denominator > 1, quarterDenominator % denominator != 0 {
             quarterDenominator = Rational.lcm(quarterDenominator, denominator) ?? Int.max
         }

@@ -43,9 +43,9 @@ public struct Lowering {
 
     /// The exact length of a written duration: 1/value × (2 − 1/2^dots).
     static func value(of duration: DurationSyntax) -> Rational {
-        let base = Rational(1, duration.value)
+        // (2^(dots+1) − 1) / (value · 2^dots): an odd numerator over a power of two, already reduced.
         let powerOfTwo = 1 << duration.dots
-        return base * Rational(2 * powerOfTwo - 1, powerOfTwo)
+        return Rational(unchecked: 2 * powerOfTwo - 1, duration.value * powerOfTwo)
     }
 
     /// A tempo in range 1…1000, or nil (reported).

@@ -18,6 +18,64 @@ public struct PerformedNote: Equatable, Sendable {
     }
 }
 
+/// Joins tied notes while walking a body's notes, chords and rests in time order.
+struct TieJoiner {
+    var out: [PerformedNote] = []
+    /// Tied notes waiting for their continuation in the next note or chord.
+    var open: [OpenTie] = []
+    var nextOpen: [OpenTie] = []
+
+    /// A plain note (the common case: no arrays touched when nothing is tied).
+    mutating func single(_ note: ChordNote, start: Rational, end: Rational) {
+        if open.isEmpty {
+            if note.tie { open.append(OpenTie(pitch: note.pitch, index: out.count)) }
+            out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+            return
+        }
+        var index = out.count
+        if let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
+            index = open[match].index
+            out[index].end = end
+        } else {
+            out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+        }
+        open.removeAll(keepingCapacity: true)
+        if note.tie { open.append(OpenTie(pitch: note.pitch, index: index)) }
+    }
+
+    /// A chord (empty: a rest).
+    mutating func chord(_ notes: [ChordNote], start: Rational, end: Rational) {
+        nextOpen.removeAll(keepingCapacity: true)
+        for note in notes {
+            var index = out.count
+            if !open.isEmpty, let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
+                index = open[match].index
+                out[index].end = end
+            } else {
+                out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+            }
+            if note.tie { nextOpen.append(OpenTie(pitch: note.pitch, index: index)) }
+        }
+        swap(&open, &nextOpen)
+    }
+
+    /// One subdivision of a container, descending into nested tuplets.
+    mutating func division(_ division: TupletNote, start: Rational, width: Rational) {
+        switch division {
+        case .chord(let notes):
+            if notes.count == 1 { single(notes[0], start: start, end: start + width) } else { chord(notes, start: start, end: start + width) }
+        case .tuplet(let items):
+            guard !items.isEmpty else { return }
+            let part = width / items.count
+            var itemStart = start
+            for item in items {
+                self.division(item, start: itemStart, width: part)
+                itemStart = itemStart + part
+            }
+        }
+    }
+}
+
 /// A tied note still sounding: its pitch and its index in the output.
 struct OpenTie {
     var pitch: Int
@@ -64,51 +122,27 @@ public enum Performance {
 
     /// The notes of one Original phrase body, relative to its start, ties joined, pitches as written.
     public static func joinedNotes(_ body: PhraseBody) -> [PerformedNote] {
-        var out: [PerformedNote] = []
-        out.reserveCapacity(body.notes.count)
-        var open: [OpenTie] = []
-        var nextOpen: [OpenTie] = []
-        func single(_ note: ChordNote, start: Rational, end: Rational) {
-            if open.isEmpty {
-                if note.tie { open.append(OpenTie(pitch: note.pitch, index: out.count)) }
-                out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
-                return
+        var joiner = TieJoiner()
+        joiner.out.reserveCapacity(body.notes.count)
+        for root in body.notes {
+            if let note = root.singleNote {
+                joiner.single(note, start: root.position, end: root.position + root.width)
+                continue
             }
-            var index = out.count
-            if let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
-                index = open[match].index
-                out[index].end = end
+            let divisions = root.divisions
+            guard !divisions.isEmpty else { continue }
+            if divisions.count == 1 {
+                joiner.division(divisions[0], start: root.position, width: root.width)
             } else {
-                out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
-            }
-            open.removeAll(keepingCapacity: true)
-            if note.tie { open.append(OpenTie(pitch: note.pitch, index: index)) }
-        }
-        var plainNotesOnly = true
-        for root in body.notes where root.singleNote == nil { plainNotesOnly = false; break }
-        if plainNotesOnly {
-            for root in body.notes {
-                single(root.singleNote!, start: root.position, end: root.position + root.width)
-            }
-            return out
-        }
-        forEachLeaf(body) { notes, start, width in
-            let end = start + width
-            nextOpen.removeAll(keepingCapacity: true)
-            for note in notes {
-                var index: Int
-                if let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
-                    index = open[match].index
-                    out[index].end = end
-                } else {
-                    index = out.count
-                    out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+                let part = root.width / divisions.count
+                var start = root.position
+                for division in divisions {
+                    joiner.division(division, start: start, width: part)
+                    start = start + part
                 }
-                if note.tie { nextOpen.append(OpenTie(pitch: note.pitch, index: index)) }
             }
-            swap(&open, &nextOpen)
         }
-        return out
+        return joiner.out
     }
 
     /// One placement of a phrase body: its start, copy count, and pitch shift.

@@ -73,7 +73,15 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         if a.numerator == 0 { return b }
         if a.denominator == b.denominator {
             let (sum, o) = a.numerator.addingReportingOverflow(b.numerator)
-            return o ? .overflow : Rational(sum, a.denominator)
+            if o { return .overflow }
+            return a.denominator == 1 ? Rational(unchecked: sum, 1) : Rational(sum, a.denominator)
+        }
+        if b.denominator == 1 || a.denominator == 1 {
+            // n/d + m = (n + m·d)/d, already reduced.
+            let (whole, fraction) = a.denominator == 1 ? (a.numerator, b) : (b.numerator, a)
+            let (scaled, o1) = whole.multipliedReportingOverflow(by: fraction.denominator)
+            let (sum, o2) = scaled.addingReportingOverflow(fraction.numerator)
+            return o1 || o2 ? .overflow : Rational(unchecked: sum, fraction.denominator)
         }
         let divisor = Int(gcd(a.denominator.magnitude, b.denominator.magnitude))
         let (left, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator / divisor)

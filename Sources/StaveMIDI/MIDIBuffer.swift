@@ -1,39 +1,81 @@
-/// A growable byte buffer with the primitives of the Standard MIDI File format.
-struct MIDIBuffer {
-    var bytes: [UInt8] = []
+/// The one growable byte buffer a MIDI file is streamed into, with the primitives of the
+/// Standard MIDI File format. A class: the file writer and every track encoder append to the
+/// same buffer, and the writer hands out its bytes once at the end.
+final class MIDIBuffer {
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    private(set) var count = 0
 
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
-
-    mutating func append(_ data: [UInt8]) { bytes.append(contentsOf: data) }
-
-    mutating func append<S: Sequence>(contentsOf data: S) where S.Element == UInt8 { bytes.append(contentsOf: data) }
-
-    mutating func appendUInt32(_ value: Int) {
-        bytes.append(UInt8((value >> 24) & 0xFF))
-        bytes.append(UInt8((value >> 16) & 0xFF))
-        bytes.append(UInt8((value >> 8) & 0xFF))
-        bytes.append(UInt8(value & 0xFF))
+    init(capacity: Int = 1 << 16) {
+        self.capacity = max(capacity, 16)
+        self.storage = .allocate(capacity: self.capacity)
     }
 
-    mutating func appendUInt16(_ value: Int) {
-        bytes.append(UInt8((value >> 8) & 0xFF))
-        bytes.append(UInt8(value & 0xFF))
+    deinit { storage.deallocate() }
+
+    /// A copy of the bytes written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+    private func grow(toHold extra: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < count + extra { newCapacity *= 2 }
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStorage.update(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        storage[count] = byte
+        count += 1
+    }
+
+    func append(_ data: [UInt8]) {
+        if count + data.count > capacity { grow(toHold: data.count) }
+        data.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { (storage + count).update(from: base, count: source.count) }
+        }
+        count += data.count
+    }
+
+    func appendUInt32(_ value: Int) {
+        append(UInt8((value >> 24) & 0xFF))
+        append(UInt8((value >> 16) & 0xFF))
+        append(UInt8((value >> 8) & 0xFF))
+        append(UInt8(value & 0xFF))
+    }
+
+    func appendUInt16(_ value: Int) {
+        append(UInt8((value >> 8) & 0xFF))
+        append(UInt8(value & 0xFF))
+    }
+
+    /// Overwrites four bytes at `offset` with a big-endian value (a chunk length known only at its end).
+    func patchUInt32(_ value: Int, at offset: Int) {
+        storage[offset] = UInt8((value >> 24) & 0xFF)
+        storage[offset + 1] = UInt8((value >> 16) & 0xFF)
+        storage[offset + 2] = UInt8((value >> 8) & 0xFF)
+        storage[offset + 3] = UInt8(value & 0xFF)
     }
 
     /// A variable-length quantity (at most 0x0FFFFFFF): 7 bits a byte, most significant first,
     /// the high bit set on every byte but the last.
     @inline(__always)
-    mutating func appendVariableLength(_ value: Int) {
+    func appendVariableLength(_ value: Int) {
         if value < 0x80 {
-            bytes.append(UInt8(value))
+            append(UInt8(value))
             return
         }
         var shift = 21
         while shift > 0 && value >> shift == 0 { shift -= 7 }
         while shift > 0 {
-            bytes.append(UInt8((value >> shift) & 0x7F) | 0x80)
+            append(UInt8((value >> shift) & 0x7F) | 0x80)
             shift -= 7
         }
-        bytes.append(UInt8(value & 0x7F))
+        append(UInt8(value & 0x7F))
     }
 }

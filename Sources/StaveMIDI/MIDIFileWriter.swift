@@ -11,16 +11,16 @@ public struct MIDIFileWriter: Backend {
     public init() {}
 
     public func render(_ song: Song) throws -> [UInt8] {
-        var file = MIDIBuffer()
+        let file = MIDIBuffer(capacity: 64 + 16 * song.tracks.reduce(0) { $0 + $1.phrases.count } + 4096)
         file.append(Array("MThd".utf8))
         file.appendUInt32(6)
         file.appendUInt16(1)
         file.appendUInt16(song.tracks.count + 1)
         file.appendUInt16(song.ppq)
         let ticksPerWhole = Rational(4 * song.ppq)
-        file.append(conductor(song, ticksPerWhole: ticksPerWhole))
+        conductor(song, ticksPerWhole: ticksPerWhole, into: file)
         for track in song.tracks {
-            file.append(encode(track, in: song, ticksPerWhole: ticksPerWhole))
+            encode(track, in: song, ticksPerWhole: ticksPerWhole, into: file)
         }
         return file.bytes
     }
@@ -46,8 +46,8 @@ public struct MIDIFileWriter: Backend {
         return min(max(exact.roundedHalfUp, 1), 0xFF_FFFF)
     }
 
-    func conductor(_ song: Song, ticksPerWhole: Rational) -> [UInt8] {
-        var encoder = TrackEncoder()
+    func conductor(_ song: Song, ticksPerWhole: Rational, into file: MIDIBuffer) {
+        var encoder = TrackEncoder(into: file)
         encoder.meta(at: 0, type: 0x03, Array(song.title.utf8))
         if let composer = song.composer { encoder.meta(at: 0, type: 0x02, Array(composer.utf8)) }
         let meterMap = MeterMap(meters: song.meters)
@@ -81,11 +81,11 @@ public struct MIDIFileWriter: Backend {
             end = max(end, entry.tick)
         }
         _ = lastTempoTick
-        return encoder.finish(at: end)
+        encoder.finish(at: end)
     }
 
-    func encode(_ track: Track, in song: Song, ticksPerWhole: Rational) -> [UInt8] {
-        var encoder = TrackEncoder()
+    func encode(_ track: Track, in song: Song, ticksPerWhole: Rational, into file: MIDIBuffer) {
+        var encoder = TrackEncoder(into: file)
         let channel = UInt8(track.channel - 1)
         encoder.meta(at: 0, type: 0x03, Array((track.name ?? track.id).utf8))
         encoder.channel(at: 0, status: 0xC0 | channel, UInt8(track.program))
@@ -143,7 +143,7 @@ public struct MIDIFileWriter: Backend {
             offs.pop()
             encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
         }
-        return encoder.finish(at: end)
+        encoder.finish(at: end)
     }
 }
 

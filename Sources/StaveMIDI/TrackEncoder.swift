@@ -1,11 +1,21 @@
-/// Writes the events of one MTrk chunk: delta times, running status, meta events.
+/// Writes the events of one MTrk chunk straight into the file's buffer: delta times,
+/// running status, meta events; the chunk length is filled in when the track ends.
 struct TrackEncoder {
     /// The largest delta a variable-length quantity holds.
     static let maximumDelta = 0x0FFF_FFFF
 
-    var buffer = MIDIBuffer()
+    let buffer: MIDIBuffer
+    private let lengthOffset: Int
     private var lastTick = 0
     private var runningStatus: UInt8 = 0
+
+    /// Starts an MTrk chunk at the end of `buffer`.
+    init(into buffer: MIDIBuffer) {
+        self.buffer = buffer
+        buffer.append(Array("MTrk".utf8))
+        lengthOffset = buffer.count
+        buffer.appendUInt32(0)
+    }
 
     /// Writes the delta time up to `tick`; gaps too long for one delta are bridged with empty text events.
     mutating func advance(to tick: Int) {
@@ -41,13 +51,9 @@ struct TrackEncoder {
         runningStatus = 0
     }
 
-    /// Ends the track and returns the whole MTrk chunk.
-    mutating func finish(at tick: Int) -> [UInt8] {
+    /// Ends the track and fills in the chunk's length.
+    mutating func finish(at tick: Int) {
         meta(at: tick, type: 0x2F, [])
-        var chunk = MIDIBuffer()
-        chunk.append(Array("MTrk".utf8))
-        chunk.appendUInt32(buffer.bytes.count)
-        chunk.append(buffer.bytes)
-        return chunk.bytes
+        buffer.patchUInt32(buffer.count - lengthOffset - 4, at: lengthOffset)
     }
 }

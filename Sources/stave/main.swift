@@ -46,4 +46,5 @@ enum Stave {
     }
 }
 
+HeapTuning.apply()
 exit(Stave.run(Array(CommandLine.arguments.dropFirst())))
