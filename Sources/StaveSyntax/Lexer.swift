@@ -4,30 +4,33 @@
 /// parser reads its parts. Whether whitespace precedes a token is recorded, because a
 /// duration must follow its note directly.
 public struct Lexer {
-    private let bytes: [UInt8]
+    /// The source's bytes, borrowed for the duration of `tokenize`.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// Lexical problems found so far.
-    public private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics: [Diagnostic] = []
 
-    public init(_ source: Source) {
-        self.bytes = source.bytes
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
     /// Tokenizes a whole source; the last token is always `.end`.
     public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-        var lexer = Lexer(source)
-        var tokens: [Token] = []
-        tokens.reserveCapacity(source.bytes.count / 2 + 16)
-        while true {
-            let token = lexer.next()
-            tokens.append(token)
-            if token.kind == .end { break }
+        source.bytes.withUnsafeBufferPointer { bytes in
+            var lexer = Lexer(bytes)
+            var tokens: [Token] = []
+            tokens.reserveCapacity(bytes.count / 2 + 16)
+            while true {
+                let token = lexer.next()
+                tokens.append(token)
+                if token.kind == .end { break }
+            }
+            return (tokens, lexer.diagnostics)
         }
-        return (tokens, lexer.diagnostics)
     }
 
     /// The next token.
-    public mutating func next() -> Token {
+    mutating func next() -> Token {
         var spaced = skipTrivia()
         while true {
             guard index < bytes.count else {
@@ -176,7 +179,7 @@ public struct Lexer {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// Length of the UTF-8 scalar starting at `index` (1 for invalid bytes).
-    static func scalarLength(_ bytes: [UInt8], at index: Int) -> Int {
+    static func scalarLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let byte = bytes[index]
         let length: Int
         switch byte {

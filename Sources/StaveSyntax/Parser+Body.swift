@@ -110,15 +110,23 @@ extension Parser {
 
     mutating func parseWordElement(in context: Context) -> BodyElement? {
         let token = advance()
-        let bytes = source.bytes[token.range.start..<token.range.end]
-        let first = bytes[bytes.startIndex]
-        let digitsStart = bytes.firstIndex(where: Lexer.isDigit) ?? bytes.endIndex
-        let letterCount = digitsStart - bytes.startIndex
-        let tail = bytes[digitsStart...]
-        let tailIsDigits = tail.allSatisfy(Lexer.isDigit)
+        let start = token.range.start, end = token.range.end
+        let first = source.bytes[start]
+        // Split the word into its letters and a trailing run of digits (the duration).
+        var digitsStart = start
+        while digitsStart < end, !Lexer.isDigit(source.bytes[digitsStart]) { digitsStart += 1 }
+        var tailIsDigits = true
+        var scan = digitsStart
+        while scan < end {
+            if !Lexer.isDigit(source.bytes[scan]) { tailIsDigits = false; break }
+            scan += 1
+        }
+        let letterCount = digitsStart - start
+        var bytes: ArraySlice<UInt8> { source.bytes[start..<end] }
+        var tail: ArraySlice<UInt8> { source.bytes[digitsStart..<end] }
         var word: String { String(decoding: bytes, as: UTF8.self) }
 
-        if isWord(token, "tempo") {
+        if first == UInt8(ascii: "t"), isWord(token, "tempo") {
             guard context == .phrase else {
                 error(.unexpectedToken, "a tempo change cannot stand inside a \(context == .chord ? "chord" : "tuplet")", at: token.range)
                 return nil
@@ -132,7 +140,7 @@ extension Parser {
             return BodyElement(.tempo(bpm), token.range.union(number.range))
         }
         // o5, v90: commands.
-        if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), letterCount == 1, bytes.count > 1, tailIsDigits {
+        if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), letterCount == 1, end - start > 1, tailIsDigits {
             guard let number = smallNumber(tail, token) else { return nil }
             if first == UInt8(ascii: "o") {
                 if trackKind == .drums {
@@ -174,7 +182,7 @@ extension Parser {
                 error(.invalidPitch, "'\(word)' is not a note: expected a pitch letter, accidentals, then a duration", at: token.range)
                 return nil
             }
-            let accidentalBytes = bytes[(bytes.startIndex + 1)..<digitsStart]
+            let accidentalBytes = source.bytes[(start + 1)..<digitsStart]
             guard let accidental = Parser.accidental(accidentalBytes) else {
                 let marks = String(decoding: accidentalBytes, as: UTF8.self)
                 if marks.count >= 3, Set(marks).count == 1, marks.first == "#" || marks.first == "b" {
@@ -187,7 +195,7 @@ extension Parser {
             sound = .pitch(PitchSpelling(letterByte: first, accidental: accidental))
         }
         if context != .phrase {
-            if !tail.isEmpty {
+            if digitsStart < end {
                 error(.durationNotAllowed, "durations are not allowed inside \(context == .chord ? "a chord: write it after ']'" : "a tuplet: write it after '}'")", at: token.range)
             }
             var tie = false
@@ -207,7 +215,7 @@ extension Parser {
             return BodyElement(.note(sound, Length(tiesToNext: tie, tieRange: tie ? tokens[position - 1].range : nil)), token.range)
         }
         var length = Length()
-        guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
+        guard parseLength(after: token, digits: digitsStart < end ? tail : [], into: &length, in: context) else { return nil }
         return BodyElement(.note(sound, length), token.range.union(tokens[position - 1].range))
     }
 
@@ -302,6 +310,7 @@ extension Parser {
             return nil
         }
         var items: [BodyElement] = []
+        items.reserveCapacity(4)
         var hasMember = false
         while true {
             let token = current
@@ -355,6 +364,7 @@ extension Parser {
             return nil
         }
         var items: [BodyElement] = []
+        items.reserveCapacity(6)
         var sounding = 0
         while true {
             let token = current
