@@ -127,6 +127,7 @@ struct BodyLowering {
 
     mutating func lowerChord(_ items: [BodyElement], tieAll: Bool, tieRange: SourceRange?, range: SourceRange) -> [ChordNote] {
         var chord: [ChordNote] = []
+        chord.reserveCapacity(items.count)
         var ties: [PendingTie] = []
         for item in items {
             guard case .member(let member) = item.kind else { command(item); continue }
@@ -148,6 +149,7 @@ struct BodyLowering {
 
     mutating func lowerTuplet(_ items: [BodyElement]) -> [TupletNote] {
         var divisions: [TupletNote] = []
+        divisions.reserveCapacity(items.count)
         for item in items {
             switch item.kind {
             case .note(let sound, let length):
