@@ -45,12 +45,13 @@ enum CompileCommand {
         }
         let destination = output ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: format.fileExtension))
         do {
-            guard case .song(let compilation) = try Frontend.compile(path: input) else { return 1 }
+            var timer = PhaseTimer()
+            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer) else { return 1 }
             let bytes = try format.backend.render(compilation.song)
-            PhaseTimer.mark("render \(format.rawValue)")
+            timer.mark("render \(format.rawValue)")
             try SystemIO.writeAtomically(bytes, to: destination)
-            PhaseTimer.mark("write")
-            PhaseTimer.report()
+            timer.mark("write")
+            timer.report()
             // Done: exit without tearing down the song, as compilers do (it can be large).
             withExtendedLifetime(compilation) { SystemIO.exitNow(0) }
         } catch let failure as SystemIO.Failure {

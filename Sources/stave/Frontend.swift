@@ -27,15 +27,21 @@ enum Frontend {
         return name
     }
 
-    /// Compiles a file; throws `SystemIO.Failure` when it cannot be read.
+    /// Compiles a file without timing it.
     static func compile(path: String) throws -> Outcome {
+        var timer = PhaseTimer(enabled: false)
+        return try compile(path: path, timer: &timer)
+    }
+
+    /// Compiles a file; throws `SystemIO.Failure` when it cannot be read.
+    static func compile(path: String, timer: inout PhaseTimer) throws -> Outcome {
         let bytes = try SystemIO.read(path)
-        PhaseTimer.mark("read")
+        timer.mark("read")
         let source = Source(path: path == "-" ? "<stdin>" : path, bytes: bytes)
         let (syntax, parseDiagnostics) = Parser.parse(source)
-        PhaseTimer.mark("parse")
+        timer.mark("parse")
         let (song, lowerDiagnostics) = Lowering.lower(syntax, defaultTitle: defaultTitle(for: path))
-        PhaseTimer.mark("lower and check")
+        timer.mark("lower and check")
         let diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
         report(diagnostics, in: source)
         return diagnostics.hasErrors ? .invalid : .song(Compilation(source: source, syntax: syntax, song: song))

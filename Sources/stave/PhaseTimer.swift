@@ -3,11 +3,16 @@ import Glibc
 #endif
 
 /// Wall-clock time per compiler phase, printed to standard error when `STAVE_TIMINGS` is set.
-/// Used by the benchmark; costs nothing otherwise.
-enum PhaseTimer {
-    nonisolated(unsafe) private static var enabled = getenv("STAVE_TIMINGS") != nil
-    nonisolated(unsafe) private static var last = now()
-    nonisolated(unsafe) private static var lines: [String] = []
+/// Used by the benchmark; costs nothing otherwise. A value owned by the command that runs.
+struct PhaseTimer {
+    private let enabled: Bool
+    private var last: Double
+    private var lines: [String] = []
+
+    init(enabled: Bool = getenv("STAVE_TIMINGS") != nil) {
+        self.enabled = enabled
+        self.last = PhaseTimer.now()
+    }
 
     static func now() -> Double {
         var time = timespec()
@@ -16,14 +21,15 @@ enum PhaseTimer {
     }
 
     /// Records the time since the previous mark under a phase name.
-    static func mark(_ phase: String) {
+    mutating func mark(_ phase: String) {
         guard enabled else { return }
-        let current = now()
+        let current = PhaseTimer.now()
         lines.append("\(phase): \(Int((current - last) * 1_000_000)) µs")
         last = current
     }
 
-    static func report() {
+    /// Prints the phases recorded so far.
+    func report() {
         guard enabled else { return }
         SystemIO.printError(lines.joined(separator: "\n") + "\n")
     }
