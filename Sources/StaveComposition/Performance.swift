@@ -1,87 +1,3 @@
-/// The song as it sounds: every placement expanded (Repeat copies, Syncs), ties joined into
-/// single notes, transpositions applied, all in exact time. Backends read this, not the tree.
-public struct PerformedNote: Equatable, Sendable {
-    /// Start in whole notes (from the song start, or from the phrase start for phrase notes).
-    public var start: Rational
-    /// End in whole notes.
-    public var end: Rational
-    /// Sounding MIDI key.
-    public var pitch: Int
-    /// 0…127 (0 emits no MIDI note).
-    public var velocity: Int
-
-    public init(start: Rational, end: Rational, pitch: Int, velocity: Int) {
-        self.start = start
-        self.end = end
-        self.pitch = pitch
-        self.velocity = velocity
-    }
-}
-
-/// Joins tied notes while walking a body's notes, chords and rests in time order.
-struct TieJoiner {
-    var out: [PerformedNote] = []
-    /// Tied notes waiting for their continuation in the next note or chord.
-    var open: [OpenTie] = []
-    var nextOpen: [OpenTie] = []
-
-    /// A plain note (the common case: no arrays touched when nothing is tied).
-    mutating func single(_ note: ChordNote, start: Rational, end: Rational) {
-        if open.isEmpty {
-            if note.tie { open.append(OpenTie(pitch: note.pitch, index: out.count)) }
-            out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
-            return
-        }
-        var index = out.count
-        if let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
-            index = open[match].index
-            out[index].end = end
-        } else {
-            out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
-        }
-        open.removeAll(keepingCapacity: true)
-        if note.tie { open.append(OpenTie(pitch: note.pitch, index: index)) }
-    }
-
-    /// A chord (empty: a rest).
-    mutating func chord(_ notes: [ChordNote], start: Rational, end: Rational) {
-        nextOpen.removeAll(keepingCapacity: true)
-        for note in notes {
-            var index = out.count
-            if !open.isEmpty, let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
-                index = open[match].index
-                out[index].end = end
-            } else {
-                out.append(PerformedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
-            }
-            if note.tie { nextOpen.append(OpenTie(pitch: note.pitch, index: index)) }
-        }
-        swap(&open, &nextOpen)
-    }
-
-    /// One subdivision of a container, descending into nested tuplets.
-    mutating func division(_ division: TupletNote, start: Rational, width: Rational) {
-        switch division {
-        case .chord(let notes):
-            if notes.count == 1 { single(notes[0], start: start, end: start + width) } else { chord(notes, start: start, end: start + width) }
-        case .tuplet(let items):
-            guard !items.isEmpty else { return }
-            let part = width / items.count
-            var itemStart = start
-            for item in items {
-                self.division(item, start: itemStart, width: part)
-                itemStart = itemStart + part
-            }
-        }
-    }
-}
-
-/// A tied note still sounding: its pitch and its index in the output.
-struct OpenTie {
-    var pitch: Int
-    var index: Int
-}
-
 /// A tempo event at an absolute time.
 public struct PerformedTempo: Equatable, Sendable {
     public var time: Rational
@@ -122,22 +38,30 @@ public enum Performance {
 
     /// The notes of one Original phrase body, relative to its start, ties joined, pitches as written.
     public static func joinedNotes(_ body: PhraseBody) -> [PerformedNote] {
-        var joiner = TieJoiner()
+        joinedNotes(body) { $0 } ?? []
+    }
+
+    /// The notes of a body with times converted by `convert` (for example to MIDI ticks); nil
+    /// when a time or an equal subdivision has no exact value in the target unit.
+    @inlinable
+    public static func joinedNotes<Time: NoteTime>(_ body: PhraseBody, convert: (Rational) -> Time?) -> [TimedNote<Time>]? {
+        var joiner = TieJoiner<Time>()
         joiner.out.reserveCapacity(body.notes.count)
         for root in body.notes {
+            guard let position = convert(root.position), let width = convert(root.width) else { return nil }
             if let note = root.singleNote {
-                joiner.single(note, start: root.position, end: root.position + root.width)
+                joiner.single(note, start: position, end: position + width)
                 continue
             }
             let divisions = root.divisions
             guard !divisions.isEmpty else { continue }
             if divisions.count == 1 {
-                joiner.division(divisions[0], start: root.position, width: root.width)
+                guard joiner.division(divisions[0], start: position, width: width) else { return nil }
             } else {
-                let part = root.width / divisions.count
-                var start = root.position
+                guard let part = width.part(of: divisions.count) else { return nil }
+                var start = position
                 for division in divisions {
-                    joiner.division(division, start: start, width: part)
+                    guard joiner.division(division, start: start, width: part) else { return nil }
                     start = start + part
                 }
             }

@@ -113,29 +113,29 @@ public struct MIDIFileWriter: Backend {
             end = max(end, stop)
         }
 
+        let wholeTicks = ticksPerWhole.numerator
         for placement in placements {
-            let relative = Performance.joinedNotes(placement.body)
-            // Ticks relative to the phrase, valid for every copy that starts exactly on a tick
-            // (rounding is then the same shifted); other copies are rounded note by note.
-            var relativeTicks: [RelativeNote] = []
+            // When every time of the phrase falls on a tick, join its notes in whole ticks once
+            // and shift them to each copy that starts on a tick; otherwise round every event's
+            // exact time on its own.
+            let exact = Performance.joinedNotes(placement.body) { (time: Rational) -> Int? in
+                wholeTicks % time.denominator == 0 ? time.numerator * (wholeTicks / time.denominator) : nil
+            }
+            var relative: [PerformedNote]?
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
                 let scaledOffset = offset * ticksPerWhole
-                if scaledOffset.isInteger {
-                    if relativeTicks.isEmpty && !relative.isEmpty {
-                        relativeTicks = relative.map {
-                            RelativeNote(start: MIDIFileWriter.tick($0.start, ticksPerWhole), stop: MIDIFileWriter.tick($0.end, ticksPerWhole), pitch: $0.pitch + placement.shift, velocity: $0.velocity)
-                        }
-                    }
+                if let exact, scaledOffset.isInteger {
                     let base = scaledOffset.numerator
-                    for note in relativeTicks {
-                        emit(start: base + note.start, stop: base + note.stop, pitch: note.pitch, velocity: note.velocity)
+                    for note in exact {
+                        emit(start: base + note.start, stop: base + note.end, pitch: note.pitch + placement.shift, velocity: note.velocity)
                     }
-                } else {
-                    for note in relative {
-                        emit(start: MIDIFileWriter.tick(note.start + offset, ticksPerWhole), stop: MIDIFileWriter.tick(note.end + offset, ticksPerWhole),
-                             pitch: note.pitch + placement.shift, velocity: note.velocity)
-                    }
+                    continue
+                }
+                if relative == nil { relative = Performance.joinedNotes(placement.body) }
+                for note in relative ?? [] {
+                    emit(start: MIDIFileWriter.tick(note.start + offset, ticksPerWhole), stop: MIDIFileWriter.tick(note.end + offset, ticksPerWhole),
+                         pitch: note.pitch + placement.shift, velocity: note.velocity)
                 }
             }
         }
@@ -145,14 +145,6 @@ public struct MIDIFileWriter: Backend {
         }
         encoder.finish(at: end)
     }
-}
-
-/// A note of a phrase in ticks relative to the phrase start.
-struct RelativeNote {
-    var start: Int
-    var stop: Int
-    var pitch: Int
-    var velocity: Int
 }
 
 /// A binary min-heap of pending note-offs, ordered by tick then by the order the notes started.
