@@ -66,8 +66,12 @@ public struct JSONParser {
     }
 
     private mutating func literal(_ word: String) throws(SyntaxError) {
+        let start = index
         for byte in word.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { throw error("expected a value, found \(describeCurrent())") }
+            guard index < bytes.count, bytes[index] == byte else {
+                index = start
+                throw error("expected a value, found \(describeCurrent())")
+            }
             index += 1
         }
     }
@@ -166,6 +170,14 @@ public struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
+        // Fast path: plain ASCII up to the closing quote.
+        var end = index
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end + 1
+            return text
+        }
         var out: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("unterminated string: expected '\"' before the end of the document") }
@@ -274,6 +286,12 @@ public struct JSONParser {
     private func describeCurrent() -> String {
         guard index < bytes.count else { return "the end of the document" }
         let byte = bytes[index]
+        let isWordByte = { (byte: UInt8) in (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) }
+        if isWordByte(byte) {
+            var end = index
+            while end < bytes.count, end - index < 24, isWordByte(bytes[end]) { end += 1 }
+            return "'\(String(decoding: bytes[index..<end], as: UTF8.self))'"
+        }
         if byte >= 0x21, byte < 0x7F { return "'\(String(decoding: [byte], as: UTF8.self))'" }
         let length = JSONParser.scalarLength(bytes, at: index)
         if length > 1 { return "'\(String(decoding: bytes[index..<index + length], as: UTF8.self))'" }

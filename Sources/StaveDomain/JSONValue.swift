@@ -65,28 +65,47 @@ public struct JSONMember: Equatable, Sendable {
 
 /// A location in a JSON document, written the way messages show it:
 /// `song.tracks[1].phrases[3].containers[0].width`; the root is `$`.
+///
+/// Extending a path is cheap (one link to its parent); the text is made only when shown.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
-    /// The text of the path; empty for the root.
-    public let text: String
+    private indirect enum Link: Hashable, Sendable {
+        case root
+        case key(Link, String)
+        case index(Link, Int)
+    }
+
+    private let link: Link
+
+    private init(_ link: Link) {
+        self.link = link
+    }
 
     /// The document root.
-    public static let root = JSONPath(text: "")
-
-    init(text: String) {
-        self.text = text
-    }
+    public static let root = JSONPath(.root)
 
     /// The path of an object member.
-    public func key(_ name: String) -> JSONPath {
-        let simple = !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
-        if simple { return JSONPath(text: text.isEmpty ? name : "\(text).\(name)") }
-        return JSONPath(text: "\(text)[\(JSONWriter.quoted(name))]")
-    }
+    public func key(_ name: String) -> JSONPath { JSONPath(.key(link, name)) }
 
     /// The path of an array element.
-    public func index(_ index: Int) -> JSONPath {
-        JSONPath(text: "\(text)[\(index)]")
-    }
+    public func index(_ index: Int) -> JSONPath { JSONPath(.index(link, index)) }
 
-    public var description: String { text.isEmpty ? "$" : text }
+    public var description: String {
+        var parts: [String] = []
+        var current = link
+        while true {
+            switch current {
+            case .root:
+                let text = parts.reversed().joined()
+                if text.isEmpty { return "$" }
+                return text.hasPrefix(".") ? String(text.dropFirst()) : text
+            case .key(let parent, let name):
+                let simple = !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+                parts.append(simple ? "." + name : "[\(JSONWriter.quoted(name))]")
+                current = parent
+            case .index(let parent, let position):
+                parts.append("[\(position)]")
+                current = parent
+            }
+        }
+    }
 }

@@ -5,7 +5,9 @@ import StaveComposition
 struct ObjectFields {
     let path: JSONPath
     let members: [JSONMember]
-    private(set) var used: Set<String> = []
+    /// Which members were read: a bit for each of the first 64, a set for the rest.
+    private var usedMask: UInt64 = 0
+    private var usedBeyondMask: Set<Int> = []
 
     init(_ members: [JSONMember], at path: JSONPath) {
         self.members = members
@@ -14,13 +16,19 @@ struct ObjectFields {
 
     /// The value of a member, marking it as read.
     mutating func take(_ key: String) -> JSONValue? {
-        used.insert(key)
-        return members.first { $0.key == key }?.value
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyondMask.insert(index) }
+        return members[index].value
     }
 
     /// True when the object has the member (without reading it).
     func has(_ key: String) -> Bool {
         members.contains { $0.key == key }
+    }
+
+    /// The members that were not read, in file order.
+    var unread: [JSONMember] {
+        members.indices.filter { $0 < 64 ? usedMask & (1 << UInt64($0)) == 0 : !usedBeyondMask.contains($0) }.map { members[$0] }
     }
 }
 
@@ -42,32 +50,32 @@ extension SongDecoder {
 
     /// Reports members that were not read.
     mutating func finish(_ fields: ObjectFields, what: String, known: [String]) {
-        for member in fields.members where !fields.used.contains(member.key) {
+        for member in fields.unread {
             problem(fields.path.key(member.key), "unknown field: \(what) has the fields \(known.joined(separator: ", "))")
         }
     }
 
     /// A required member, or nil (reported as missing).
-    mutating func required(_ fields: inout ObjectFields, _ key: String, expected: String) -> JSONValue? {
+    mutating func required(_ fields: inout ObjectFields, _ key: String, expected: @autoclosure () -> String) -> JSONValue? {
         guard let value = fields.take(key) else {
-            problem(fields.path.key(key), "missing; expected \(expected)")
+            problem(fields.path.key(key), "missing; expected \(expected())")
             return nil
         }
         return value
     }
 
-    mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, expected: String) -> Int? {
+    mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
         guard let number = value.integer, range.contains(number) else {
-            problem(path, "expected \(expected), found \(value.summary)")
+            problem(path, "expected \(expected()), found \(value.summary)")
             return nil
         }
         return number
     }
 
     /// A required integer member in a range.
-    mutating func integer(_ fields: inout ObjectFields, _ key: String, in range: ClosedRange<Int>, expected: String) -> Int? {
-        guard let value = required(&fields, key, expected: expected) else { return nil }
-        return integer(value, at: fields.path.key(key), in: range, expected: expected)
+    mutating func integer(_ fields: inout ObjectFields, _ key: String, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
+        guard let value = required(&fields, key, expected: expected()) else { return nil }
+        return integer(value, at: fields.path.key(key), in: range, expected: expected())
     }
 
     mutating func string(_ value: JSONValue, at path: JSONPath, expected: String) -> String? {
