@@ -12,6 +12,17 @@ enum Fixtures {
         return names.filter { $0.hasSuffix("." + pathExtension) }.sorted().map { directory.appendingPathComponent($0) }
     }
 
+    /// The files under a folder and its subfolders with an extension, sorted by path.
+    static func allFiles(under folder: String, withExtension pathExtension: String) -> [URL] {
+        let directory = root.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var paths: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if path.hasSuffix("." + pathExtension) { paths.append(path) }
+        }
+        return paths.sorted().map { directory.appendingPathComponent($0) }
+    }
+
     /// The subfolders of a folder, sorted by name.
     static func folders(in folder: String) -> [String] {
         let directory = root.appendingPathComponent(folder)
