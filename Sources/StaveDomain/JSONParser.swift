@@ -12,9 +12,11 @@ public struct JSONParser {
     public struct SyntaxError: Error, Equatable, Sendable {
         /// The value being read when the error was found.
         public var path: JSONPath
-        /// 1-based line and column (in characters).
+        /// 1-based line.
         public var line: Int
+        /// 1-based column, in characters.
         public var column: Int
+        /// What was expected and found.
         public var message: String
 
         /// The problem as the decoder reports it.

@@ -54,9 +54,12 @@ public indirect enum JSONValue: Equatable, Sendable {
 
 /// One `"key": value` member of a JSON object.
 public struct JSONMember: Equatable, Sendable {
+    /// The key, unescaped.
     public var key: String
+    /// The value.
     public var value: JSONValue
 
+    /// A member.
     public init(_ key: String, _ value: JSONValue) {
         self.key = key
         self.value = value
@@ -89,6 +92,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// The path of an array element.
     public func index(_ index: Int) -> JSONPath { JSONPath(.index(link, index)) }
 
+    /// The path as messages show it.
     public var description: String {
         var parts: [String] = []
         var current = link

@@ -5,6 +5,7 @@ public struct JSONWriter {
     public private(set) var text = ""
     private var indentLevel = 0
 
+    /// An empty writer.
     public init() {}
 
     /// A JSON string literal: quotes, backslashes and control characters escaped; other

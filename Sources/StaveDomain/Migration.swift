@@ -10,6 +10,7 @@ public struct Migration: Sendable {
     /// Rewrites a document of version `from` (its `version` member is updated afterwards).
     public let migrate: @Sendable (JSONValue) -> JSONValue
 
+    /// A step from version `from` to `from + 1`.
     public init(from: Int, migrate: @escaping @Sendable (JSONValue) -> JSONValue) {
         self.from = from
         self.migrate = migrate

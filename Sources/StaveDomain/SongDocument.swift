@@ -16,20 +16,25 @@ public struct SongDocument: Equatable, Sendable {
     /// The format version this program writes and the newest it reads.
     public static let currentVersion = 1
 
+    /// The title (the file name when the source had none).
     public var title: String
+    /// The composer, if any.
     public var composer: String?
     /// MIDI ticks per quarter note, 24…32767.
     public var ppq: Int
     /// Time units per whole note: every start, length, position, width and tempo offset is
     /// an integer count of them. Written files use the smallest such number.
     public var resolution: Int
+    /// The key signature, with its tonic as written.
     public var key: Key
     /// Header tempo changes at bar starts, in bar order; the first is at bar 1.
     public var tempos: [TempoChange]
     /// Meter changes at bar starts, in bar order; the first is at bar 1.
     public var meters: [MeterChange]
+    /// The tracks in source order.
     public var tracks: [Track]
 
+    /// A document; the defaults are those of an empty Stave file.
     public init(title: String, composer: String? = nil, ppq: Int = 480, resolution: Int = 1, key: Key = .cMajor,
                 tempos: [TempoChange] = [TempoChange(bar: 1, bpm: Rational(120))],
                 meters: [MeterChange] = [MeterChange(bar: 1, numerator: 4, denominator: 4)], tracks: [Track] = []) {
@@ -45,23 +50,32 @@ public struct SongDocument: Equatable, Sendable {
 
     /// A melody or drum track with its settings and phrases.
     public struct Track: Equatable, Sendable {
+        /// The track ID.
         public var id: String
+        /// The display name, if any.
         public var name: String?
+        /// Melody or drums.
         public var kind: TrackKind
         /// GM program: the instrument on melody tracks, the kit on drum tracks.
         public var program: Int
+        /// MIDI channel 1…16.
         public var channel: Int
         /// True when the channel was chosen by the author; false when Stave assigned it.
         public var channelIsExplicit: Bool
+        /// CC7, 0…127.
         public var volume: Int
+        /// CC10, 0…127.
         public var pan: Int
+        /// Starting velocity of each phrase.
         public var velocity: Int
-        /// Melody tracks only (drum tracks keep 4).
+        /// Starting octave of each phrase; melody tracks only (drum tracks keep 4).
         public var octave: Int
-        /// Melody tracks only (drum tracks keep 0).
+        /// Semitones added at output; melody tracks only (drum tracks keep 0).
         public var transpose: Int
+        /// The phrases in source order.
         public var phrases: [Phrase]
 
+        /// A track; the defaults are Stave's.
         public init(id: String, name: String? = nil, kind: TrackKind, program: Int = 0, channel: Int, channelIsExplicit: Bool = false,
                     volume: Int = 100, pan: Int = 64, velocity: Int = 100, octave: Int = 4, transpose: Int = 0, phrases: [Phrase] = []) {
             self.id = id
@@ -97,8 +111,10 @@ public struct SongDocument: Equatable, Sendable {
         public var id: String?
         /// Start in resolution units from the song start.
         public var start: Int
+        /// What the phrase holds.
         public var content: Content
 
+        /// A phrase.
         public init(id: String? = nil, start: Int, content: Content) {
             self.id = id
             self.start = start
@@ -110,8 +126,10 @@ public struct SongDocument: Equatable, Sendable {
     public struct TempoMark: Equatable, Sendable {
         /// Offset from the phrase start, in resolution units.
         public var offset: Int
+        /// Quarter notes a minute, exact.
         public var bpm: Rational
 
+        /// A tempo mark.
         public init(offset: Int, bpm: Rational) {
             self.offset = offset
             self.bpm = bpm
@@ -125,8 +143,10 @@ public struct SongDocument: Equatable, Sendable {
         public var position: Int
         /// Length in resolution units.
         public var width: Int
+        /// The equal subdivisions (at least one).
         public var blocks: [NoteBlock]
 
+        /// A container.
         public init(position: Int, width: Int, blocks: [NoteBlock]) {
             self.position = position
             self.width = width
@@ -136,7 +156,9 @@ public struct SongDocument: Equatable, Sendable {
 
     /// One equal subdivision: notes sounding together (none: a rest) or nested blocks.
     public indirect enum NoteBlock: Equatable, Sendable {
+        /// Notes sounding together; none is a rest.
         case notes([Note])
+        /// A nested tuplet: its own equal subdivisions.
         case blocks([NoteBlock])
     }
 
@@ -144,10 +166,12 @@ public struct SongDocument: Equatable, Sendable {
     public struct Note: Equatable, Sendable {
         /// MIDI key before the track's transpose; the drum key on drum tracks.
         public var pitch: Int
+        /// 0…127 (0 is kept and plays nothing).
         public var velocity: Int
         /// Tied to the same pitch in the next note or chord.
         public var tie: Bool
 
+        /// A note.
         public init(pitch: Int, velocity: Int, tie: Bool = false) {
             self.pitch = pitch
             self.velocity = velocity

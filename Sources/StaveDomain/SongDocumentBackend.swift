@@ -2,8 +2,10 @@ import StaveComposition
 
 /// The save-format backend: a checked song as versioned JSON (`stave compile X.stave -o X.json`).
 public struct SongDocumentBackend: Backend {
+    /// `song`.
     public var formatName: String { "song" }
 
+    /// The backend.
     public init() {}
 
     /// The save file of a song; throws `BackendError` if a time cannot be stored exactly.

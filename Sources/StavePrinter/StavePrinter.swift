@@ -42,14 +42,17 @@ public struct StavePrinter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A string literal: `"…"` with `\"` and `\\` escaped.
+    /// A string literal: `"…"` with `\"` and `\\` escaped. Works on Unicode scalars, so a
+    /// quote followed by a combining mark is escaped too.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for character in text {
-            if character == "\"" || character == "\\" { out.append("\\") }
-            out.append(character)
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { out.append("\\") }
+            out.append(scalar)
         }
-        return out + "\""
+        out.append("\"")
+        return String(out)
     }
 
     func track(_ track: Track, index: Int, song: Song, grid: BarGrid) -> String {

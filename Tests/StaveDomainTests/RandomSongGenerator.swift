@@ -22,7 +22,7 @@ struct RandomSongGenerator {
 
     static let trackIDs = ["lead", "bass", "o5", "r", "x7", "_t", "Voice2", "c", "drums2"]
     static let phraseIDs = ["a", "b", "theme", "x3", "v9", "bb", "kick", "_p", "Chorus1", "o4"]
-    static let texts = ["Song", "Ünïcödé ♪ 歌", "with \"quotes\" and \\ backslash", "", "tab\there", "cr\rhere", "// not a comment"]
+    static let texts = ["Song", "Ünïcödé ♪ 歌", "with \"quotes\" and \\ backslash", "", "tab\there", "cr\rhere", "// not a comment", "\"\u{301}accent on a quote\\\u{301}"]
     static let tempos = ["120", "92.5", "60.25", "1", "1000", "133.125", "72.0001", "100", "0.5"]
     static let singles: [(value: Int, dots: Int)] = [(4, 0), (4, 0), (8, 0), (8, 0), (2, 0), (16, 0), (1, 0), (4, 1), (8, 1), (2, 1),
                                                      (32, 0), (64, 0), (2, 2), (16, 3), (64, 3), (1, 3), (4, 2)]
