@@ -141,7 +141,7 @@ extension SongValidator {
                 problem(markPath, "expected an offset within the phrase (0–\(length)), found \(mark.offset)")
             } else if mark.offset < previous {
                 problem(markPath, "expected an offset at or after \(previous) (tempo marks are listed in time order), found \(mark.offset)")
-            } else if let inside = containers.firstIndex(where: { $0.position < mark.offset && mark.offset < $0.position + $0.width }) {
+            } else if let inside = SongValidator.container(around: mark.offset, in: containers) {
                 let container = containers[inside]
                 problem(markPath, "\(mark.offset) falls inside containers[\(inside)] (\(container.position)–\(container.position + container.width)); a tempo change stands between notes")
             }
@@ -149,11 +149,28 @@ extension SongValidator {
         }
     }
 
+    /// The container (of containers in position order) that holds an offset strictly inside it.
+    static func container(around offset: Int, in containers: [SongDocument.NoteContainer]) -> Int? {
+        var low = 0, high = containers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if containers[mid].position < offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, offset < containers[low - 1].position + containers[low - 1].width else { return nil }
+        return low - 1
+    }
+
     /// Every rest (split where tempo marks stand) must be a sum of written durations.
     mutating func checkGaps(_ gaps: [Gap], tempos: [SongDocument.TempoMark]) {
+        let offsets = tempos.map(\.offset).sorted()
+        var next = 0
         for gap in gaps {
             var points = [gap.from]
-            points += tempos.map(\.offset).filter { $0 > gap.from && $0 < gap.to }.sorted()
+            while next < offsets.count, offsets[next] <= gap.from { next += 1 }
+            while next < offsets.count, offsets[next] < gap.to {
+                points.append(offsets[next])
+                next += 1
+            }
             points.append(gap.to)
             for index in points.indices.dropLast() where points[index + 1] > points[index] {
                 let rest = time(points[index + 1] - points[index])

@@ -6,16 +6,11 @@ import StaveSyntax
 extension SongValidator {
     /// The phrase of a track with an ID: the first Original with it, else the first of any kind.
     func lookup(_ id: String, inTrack track: Int) -> Int? {
-        let phrases = document.tracks[track].phrases
-        if let index = phrases.firstIndex(where: { phrase in
-            if case .original = phrase.content { return phrase.id == id }
-            return false
-        }) { return index }
-        return phrases.firstIndex { $0.id == id }
+        phrasesByID[track][id]
     }
 
     func trackIndex(_ id: String) -> Int? {
-        document.tracks.firstIndex { $0.id == id }
+        tracksByID[id]
     }
 
     /// Where a Repeat or Sync points, when the names resolve.

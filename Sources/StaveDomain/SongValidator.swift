@@ -21,6 +21,10 @@ struct SongValidator {
     var originals: [[Int: OriginalSummary]]
     /// The Original each Repeat or Sync names, by track index and phrase index.
     var targets: [[Int: (track: Int, phrase: Int)]]
+    /// Each track's phrases by ID: the first Original with the ID, else the first phrase of any kind.
+    let phrasesByID: [[String: Int]]
+    /// The first track with each ID.
+    let tracksByID: [String: Int]
 
     static let songPath = JSONPath.root.key("song")
 
@@ -28,6 +32,22 @@ struct SongValidator {
         self.document = document
         originals = Array(repeating: [:], count: document.tracks.count)
         targets = Array(repeating: [:], count: document.tracks.count)
+        phrasesByID = document.tracks.map { track in
+            var byID: [String: Int] = [:]
+            for (index, phrase) in track.phrases.enumerated() {
+                guard let id = phrase.id else { continue }
+                if case .original = phrase.content {
+                    if let earlier = byID[id], case .original = track.phrases[earlier].content { continue }
+                    byID[id] = index
+                } else if byID[id] == nil {
+                    byID[id] = index
+                }
+            }
+            return byID
+        }
+        var tracksByID: [String: Int] = [:]
+        for (index, track) in document.tracks.enumerated() where tracksByID[track.id] == nil { tracksByID[track.id] = index }
+        self.tracksByID = tracksByID
     }
 
     /// Every problem of a document, in document order within each kind of check.

@@ -13,22 +13,32 @@ struct BarGrid {
     let meterMap: MeterMap
     /// Placements by track index and phrase index of the Original.
     private(set) var placements: [[Int: [Placement]]]
+    /// The length of each Original phrase, by track ID and phrase ID.
+    private(set) var lengths: [String: [String: Rational]] = [:]
 
     init(song: Song) {
         meterMap = MeterMap(meters: song.meters)
         placements = Array(repeating: [:], count: song.tracks.count)
+        let originals = song.tracks.map(BarGrid.originals)
+        var tracksByID: [String: Int] = [:]
+        for (index, track) in song.tracks.enumerated() where tracksByID[track.id] == nil {
+            tracksByID[track.id] = index
+            lengths[track.id] = originals[index].compactMapValues { phraseIndex in
+                guard case .original(let body) = track.phrases[phraseIndex].content else { return nil }
+                return body.length
+            }
+        }
         for (trackIndex, track) in song.tracks.enumerated() {
             for (phraseIndex, phrase) in track.phrases.enumerated() {
                 switch phrase.content {
                 case .original:
                     placements[trackIndex][phraseIndex, default: []].append(Placement(start: phrase.start, count: 1))
                 case .repeat(let source, let count):
-                    if let target = BarGrid.original(source, in: track) {
+                    if let target = originals[trackIndex][source] {
                         placements[trackIndex][target, default: []].append(Placement(start: phrase.start, count: count))
                     }
                 case .sync(let sourceTrack, let source, _):
-                    if let sourceIndex = song.tracks.firstIndex(where: { $0.id == sourceTrack }),
-                       let target = BarGrid.original(source, in: song.tracks[sourceIndex]) {
+                    if let sourceIndex = tracksByID[sourceTrack], let target = originals[sourceIndex][source] {
                         placements[sourceIndex][target, default: []].append(Placement(start: phrase.start, count: 1))
                     }
                 }
@@ -36,12 +46,18 @@ struct BarGrid {
         }
     }
 
-    /// The index of the first Original phrase with an ID.
-    static func original(_ id: String, in track: Track) -> Int? {
-        track.phrases.firstIndex { phrase in
-            if case .original = phrase.content { return phrase.id == id }
-            return false
+    /// The length of an Original phrase (zero when there is none).
+    func length(track: String, phrase: String) -> Rational {
+        lengths[track]?[phrase] ?? .zero
+    }
+
+    /// The index of the first Original phrase with each ID.
+    static func originals(_ track: Track) -> [String: Int] {
+        var byID: [String: Int] = [:]
+        for (index, phrase) in track.phrases.enumerated() {
+            if let id = phrase.id, case .original = phrase.content, byID[id] == nil { byID[id] = index }
         }
+        return byID
     }
 
     /// The valid bar-line offsets of an Original, in increasing order.

@@ -19,6 +19,8 @@ struct BodyPrinter {
     private var tempos: [TempoMark] = []
     private var barSet: Set<Rational> = []
     private var bars: [Rational] = []
+    /// The first bar offset not yet passed (bar offsets are visited in order).
+    private var barIndex = 0
 
     init(track: Track, key: Key) {
         self.key = key
@@ -61,11 +63,19 @@ struct BodyPrinter {
     /// Rests from one boundary to the next, split where tempo marks stand and, when the parts
     /// can be written, at bar boundaries.
     mutating func rest(from start: Rational, to end: Rational) {
-        var points = tempos.map(\.offset).filter { $0 > start && $0 < end }
+        var points: [Rational] = []
+        var index = tempoIndex
+        while index < tempos.count, tempos[index].offset < end {
+            if tempos[index].offset > start { points.append(tempos[index].offset) }
+            index += 1
+        }
         points.append(end)
         var last = start
+        while barIndex < bars.count, bars[barIndex] <= start { barIndex += 1 }
         for point in points where point > last {
-            for bar in bars where bar > last && bar < point {
+            while barIndex < bars.count, bars[barIndex] < point {
+                let bar = bars[barIndex]
+                barIndex += 1
                 guard DurationSpeller.spell(bar - last) != nil, DurationSpeller.spell(point - bar) != nil else { continue }
                 rests(bar - last)
                 boundary(at: bar, barLine: true)

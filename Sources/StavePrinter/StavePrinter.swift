@@ -77,11 +77,11 @@ public struct StavePrinter {
                 cursor = phrase.start + body.length
             case .repeat(let source, let count):
                 out += "  repeat \(source)" + (count == 1 ? "" : " x\(count)") + at + "\n"
-                cursor = phrase.start + (track.original(source)?.length ?? .zero) * count
+                cursor = phrase.start + grid.length(track: track.id, phrase: source) * count
             case .sync(let sourceTrack, let source, let transpose):
                 let name = sourceTrack == track.id ? source : "\(sourceTrack).\(source)"
                 out += "  sync \(name)" + (transpose == 0 ? "" : " transpose \(transpose)") + at + "\n"
-                cursor = phrase.start + (song.track(sourceTrack)?.original(source)?.length ?? .zero)
+                cursor = phrase.start + grid.length(track: sourceTrack, phrase: source)
             }
         }
         return out + "}\n"
@@ -114,15 +114,20 @@ public struct StavePrinter {
     func lines(_ elements: [String]) -> [String] {
         var lines: [String] = []
         var line = ""
+        var length = 0
         for element in elements {
-            if !line.isEmpty, line.count + 1 + element.count > 2 * lineWidth, element != "|" {
+            let size = element.count
+            if length > 0, length + 1 + size > 2 * lineWidth, element != "|" {
                 lines.append(line)
                 line = ""
+                length = 0
             }
-            line += line.isEmpty ? element : " " + element
-            if element == "|", line.count >= lineWidth {
+            line += length == 0 ? element : " " + element
+            length += length == 0 ? size : size + 1
+            if element == "|", length >= lineWidth {
                 lines.append(line)
                 line = ""
+                length = 0
             }
         }
         if !line.isEmpty { lines.append(line) }

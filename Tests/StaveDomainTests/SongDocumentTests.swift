@@ -2,6 +2,7 @@ import XCTest
 import StaveSyntax
 import StaveComposition
 import StaveDomain
+import StavePrinter
 
 /// Composition ⇄ Domain on small songs whose Domain form is worked out by hand.
 final class SongDocumentTests: XCTestCase {
@@ -61,5 +62,18 @@ final class SongDocumentTests: XCTestCase {
             """
         let song = try SongDecoder.decodeSong(Array(text.utf8))
         XCTAssertEqual(song, compile("title \"R\" track t { phrase { c4 r } }"))
+    }
+
+    func testForwardReferencesRoundTrip() throws {
+        // A repeat before its Original, and a sync of a phrase of a later track.
+        let song = compile("""
+            track a { repeat x at 2  phrase x at 1 { c1 | }  sync b.y transpose 12 at 3 }
+            track b { phrase y at 3 { d2 e | } }
+            """)
+        let loaded = try SongDecoder.decodeSong(try SongEncoder.encode(song))
+        XCTAssertEqual(loaded, song)
+        let text = StavePrinter().print(loaded)
+        XCTAssertEqual(compile(text), song, text)
+        XCTAssertTrue(text.contains("  repeat x at 2\n  phrase x at 1 {"), text)
     }
 }
