@@ -5,8 +5,8 @@ import StaveSyntax
 /// the compiler (octave, duration, velocity) so that it writes only what changes.
 ///
 /// Rests fill the gaps between notes; bar lines go where a valid bar boundary falls between
-/// elements; in-body tempo marks stand at their offsets. Elements are grouped into lines
-/// that end at bar lines.
+/// elements; in-body tempo marks stand at their offsets. `StavePrinter` groups the elements
+/// into lines.
 struct BodyPrinter {
     let key: Key
     let kind: TrackKind
