@@ -1,10 +1,15 @@
 import StaveComposition
 
-/// The save-format backend: a song as versioned JSON. (Placeholder until the Domain module lands.)
+/// The save-format backend: a checked song as versioned JSON (`stave compile X.stave -o X.json`).
 public struct SongDocumentBackend: Backend {
+    /// `song`.
     public var formatName: String { "song" }
+
+    /// The backend.
     public init() {}
+
+    /// The save file of a song; throws `BackendError` if a time cannot be stored exactly.
     public func render(_ song: Song) throws -> [UInt8] {
-        throw BackendError("the 'song' format is not available in this build")
+        try SongEncoder.encode(song)
     }
 }

@@ -1,6 +1,136 @@
 import StaveComposition
+import StaveSyntax
 
-/// Prints a Composition as canonical Stave text. (Placeholder until the printer lands.)
+/// Prints a Composition song as canonical Stave text — the decompiler behind `stave print`.
+///
+/// Canonical means one fixed layout that compiles back to an equal song: the header without
+/// defaults, one block per track with its non-default settings, one block per phrase with
+/// `at BAR` only where the phrase does not start at the track's cursor, bar lines where bars
+/// end (when valid at every placement of the phrase), sticky durations, octaves and
+/// velocities, and spellings that follow the key signature. Pure: a song in, text out.
 public struct StavePrinter {
-    public init() {}
+    /// Lines of a phrase body end at the first bar line past this many characters.
+    public var lineWidth: Int
+
+    public init(lineWidth: Int = 48) {
+        self.lineWidth = lineWidth
+    }
+
+    /// The Stave text of a song.
+    public func print(_ song: Song) -> String {
+        var out = header(song)
+        let grid = BarGrid(song: song)
+        for (index, track) in song.tracks.enumerated() {
+            out += "\n" + self.track(track, index: index, song: song, grid: grid)
+        }
+        return out
+    }
+
+    func header(_ song: Song) -> String {
+        var lines = ["title \(StavePrinter.quoted(song.title))"]
+        if let composer = song.composer { lines.append("composer \(StavePrinter.quoted(composer))") }
+        let firstTempo = song.tempos.first { $0.bar == 1 }
+        if let tempo = firstTempo, tempo.bpm != Rational(120) { lines.append("tempo \(tempo.bpm.decimalText)") }
+        let firstMeter = song.meters.first { $0.bar == 1 }
+        if let meter = firstMeter, meter.numerator != 4 || meter.denominator != 4 {
+            lines.append("meter \(meter.numerator)/\(meter.denominator)")
+        }
+        if song.key != .cMajor { lines.append("key \(song.key.stave)") }
+        if song.ppq != 480 { lines.append("ppq \(song.ppq)") }
+        for tempo in song.tempos where tempo.bar != 1 { lines.append("tempo \(tempo.bpm.decimalText) at \(tempo.bar)") }
+        for meter in song.meters where meter.bar != 1 { lines.append("meter \(meter.numerator)/\(meter.denominator) at \(meter.bar)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A string literal: `"…"` with `\"` and `\\` escaped. Works on Unicode scalars, so a
+    /// quote followed by a combining mark is escaped too.
+    static func quoted(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { out.append("\\") }
+            out.append(scalar)
+        }
+        out.append("\"")
+        return String(out)
+    }
+
+    func track(_ track: Track, index: Int, song: Song, grid: BarGrid) -> String {
+        let keyword = track.kind == .drums ? "drums" : "track"
+        var out = "\(keyword) \(track.id)" + (track.name.map { " " + StavePrinter.quoted($0) } ?? "") + " {\n"
+        for setting in settings(track) { out += "  \(setting)\n" }
+        var cursor = Rational.zero
+        for (phraseIndex, phrase) in track.phrases.enumerated() {
+            let at = phrase.start == cursor ? "" : " at \(grid.meterMap.locate(phrase.start).bar)"
+            switch phrase.content {
+            case .original(let body):
+                let opening = "  phrase" + (phrase.id.map { " " + $0 } ?? "") + at + " {"
+                var printer = BodyPrinter(track: track, key: song.key)
+                let elements = printer.print(body, barOffsets: grid.offsets(track: index, phrase: phraseIndex, in: song))
+                if elements.isEmpty {
+                    out += opening + " }\n"
+                } else {
+                    out += opening + "\n"
+                    for line in lines(elements) { out += "    \(line)\n" }
+                    out += "  }\n"
+                }
+                cursor = phrase.start + body.length
+            case .repeat(let source, let count):
+                out += "  repeat \(source)" + (count == 1 ? "" : " x\(count)") + at + "\n"
+                cursor = phrase.start + grid.length(track: track.id, phrase: source) * count
+            case .sync(let sourceTrack, let source, let transpose):
+                let name = sourceTrack == track.id ? source : "\(sourceTrack).\(source)"
+                out += "  sync \(name)" + (transpose == 0 ? "" : " transpose \(transpose)") + at + "\n"
+                cursor = phrase.start + grid.length(track: sourceTrack, phrase: source)
+            }
+        }
+        return out + "}\n"
+    }
+
+    /// The settings that differ from their defaults, in a fixed order.
+    func settings(_ track: Track) -> [String] {
+        var settings: [String] = []
+        if track.program != 0 {
+            if track.kind == .drums {
+                settings.append("kit \(GeneralMIDI.kitName(track.program) ?? "\(track.program)")")
+            } else {
+                let name = track.program < GeneralMIDI.instrumentNames.count ? GeneralMIDI.instrumentNames[track.program] : "\(track.program)"
+                settings.append("instrument \(name)")
+            }
+        }
+        if track.channelIsExplicit { settings.append("channel \(track.channel)") }
+        if track.volume != 100 { settings.append("volume \(track.volume)") }
+        if track.pan != 64 { settings.append("pan \(track.pan)") }
+        if track.velocity != 100 { settings.append("velocity \(track.velocity)") }
+        if track.kind == .melody {
+            if track.octave != 4 { settings.append("octave \(track.octave)") }
+            if track.transpose != 0 { settings.append("transpose \(track.transpose)") }
+        }
+        return settings
+    }
+
+    /// Groups elements into lines: a line ends at the first bar line past `lineWidth`
+    /// characters, or before an element that would take it past twice that.
+    func lines(_ elements: [String]) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var length = 0
+        for element in elements {
+            let size = element.count
+            if length > 0, length + 1 + size > 2 * lineWidth, element != "|" {
+                lines.append(line)
+                line = ""
+                length = 0
+            }
+            line += length == 0 ? element : " " + element
+            length += length == 0 ? size : size + 1
+            if element == "|", length >= lineWidth {
+                lines.append(line)
+                line = ""
+                length = 0
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

@@ -1,15 +1,72 @@
-/// `stave print SONG.json [-o OUT.stave]`. (Placeholder.)
+import StaveSyntax
+import StaveComposition
+import StaveDomain
+import StavePrinter
+
+/// `stave print SONG.json [-o OUT.stave]`: a saved song back to canonical Stave text.
 enum PrintCommand {
     static let help = """
     USAGE: stave print SONG.json [-o OUT.stave]
 
-    Prints a saved song back as Stave text.
+    Prints a saved song (the JSON save format) back as canonical Stave text.
+    Writes to standard output unless -o is given; use '-' to read standard input.
+    The output is written atomically: on any error nothing is written and an
+    existing file is left as it was.
+
+    A malformed save file gives one line per problem on standard error, as
+    'SONG.json: error: json.path: message', and exit status 1.
+
+    OPTIONS:
+      -o, --output OUT     where to write ('-' for standard output)
+      -h, --help           show this help
+      --version            show the version
+
+    Exit status: 0 success, 1 the save file has problems, 2 usage or I/O error.
 
     """
 
     static func run(_ words: [String]) -> Int32 {
-        if words.contains("--help") || words.contains("-h") { SystemIO.printOut(help); return 0 }
-        if words.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
-        return Stave.usageError("'print' is not available in this build", help: help)
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, valued: ["-o", "--output"], flags: ["--help", "-h", "--version"])
+        } catch let error as Arguments.UsageError {
+            return Stave.usageError(error.message, help: help)
+        } catch { return 2 }
+        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
+        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
+        guard arguments.positional.count == 1, let input = arguments.positional.first else {
+            return Stave.usageError(arguments.positional.isEmpty ? "'print' needs a saved song" : "'print' takes one saved song", help: help)
+        }
+        let destination = arguments.options["-o"] ?? arguments.options["--output"] ?? "-"
+        let shownPath = input == "-" ? "<stdin>" : input
+        do {
+            let bytes = try SystemIO.read(input)
+            let song: Song
+            do {
+                song = try SongDecoder.decodeSong(bytes)
+            } catch {
+                for problem in error.problems {
+                    SystemIO.printError("\(shownPath): error: \(problem.path): \(problem.message)\n")
+                }
+                let count = error.problems.count
+                SystemIO.printError("\(count) error\(count == 1 ? "" : "s") in \(shownPath)\n")
+                return 1
+            }
+            let text = StavePrinter().print(song)
+            // The printed text must compile back to the same song; refuse to write it otherwise.
+            let (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: song.title)
+            guard !diagnostics.hasErrors, recompiled == song else {
+                SystemIO.printError("stave: error: internal error: the printed text of '\(shownPath)' does not compile back to the same song\n")
+                return 1
+            }
+            try SystemIO.writeAtomically(Array(text.utf8), to: destination)
+            return 0
+        } catch let failure as SystemIO.Failure {
+            SystemIO.printError("stave: error: \(failure.message)\n")
+            return 2
+        } catch {
+            SystemIO.printError("stave: error: \(error)\n")
+            return 2
+        }
     }
 }

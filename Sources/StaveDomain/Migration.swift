@@ -1,0 +1,74 @@
+/// One step of the migration chain: a pure function that turns a save file of format
+/// version `from` into version `from + 1`, depending only on the document.
+///
+/// The rule (FORMAT.md): any change to the save format bumps `SongDocument.currentVersion`,
+/// appends a migration here, and adds a fixture of the old version under
+/// `Tests/Fixtures/saves/versions/`.
+public struct Migration: Sendable {
+    /// The version this step reads.
+    public let from: Int
+    /// Rewrites a document of version `from` (its `version` member is updated afterwards).
+    public let migrate: @Sendable (JSONValue) -> JSONValue
+
+    /// A step from version `from` to `from + 1`.
+    public init(from: Int, migrate: @escaping @Sendable (JSONValue) -> JSONValue) {
+        self.from = from
+        self.migrate = migrate
+    }
+
+    /// The chain from version 1 to `SongDocument.currentVersion`, in order. Version 1 is the
+    /// first version, so the chain is empty.
+    public static let chain: [Migration] = []
+
+    /// Checks `format` and `version` and brings a document up to `target` through the chain.
+    /// Refuses files newer than `target`, naming both versions.
+    public static func upgrade(_ document: JSONValue, using chain: [Migration] = chain,
+                               to target: Int = SongDocument.currentVersion) throws(SaveError) -> JSONValue {
+        guard case .object(let members) = document else {
+            throw SaveError([SaveProblem(.root, "expected a save file (an object), found \(document.summary)")])
+        }
+        var problems: [SaveProblem] = []
+        let formatPath = JSONPath.root.key("format"), versionPath = JSONPath.root.key("version")
+        let expectedFormat = JSONWriter.quoted(SongDocument.formatName)
+        switch document["format"] {
+        case nil: problems.append(SaveProblem(formatPath, "missing; expected \(expectedFormat)"))
+        case .string(SongDocument.formatName)?: break
+        case let other?: problems.append(SaveProblem(formatPath, "expected \(expectedFormat), found \(other.summary)"))
+        }
+        var version = target
+        switch document["version"] {
+        case nil:
+            problems.append(SaveProblem(versionPath, "missing; expected the format version (an integer)"))
+        case let value?:
+            if let number = value.integer, number >= 1, number <= target {
+                version = number
+            } else if let number = value.integer, number > target {
+                problems.append(SaveProblem(versionPath, "this file has format version \(number), but this program reads versions up to \(target); use a newer stave"))
+            } else {
+                problems.append(SaveProblem(versionPath, "expected a format version 1–\(target), found \(value.summary)"))
+            }
+        }
+        guard problems.isEmpty else { throw SaveError(problems) }
+        var current = JSONValue.object(members)
+        while version < target {
+            guard let step = chain.first(where: { $0.from == version }) else {
+                throw SaveError([SaveProblem(versionPath, "no migration from format version \(version) to \(version + 1)")])
+            }
+            current = step.migrate(current)
+            version += 1
+            current = setting("version", to: .number("\(version)"), in: current)
+        }
+        return current
+    }
+
+    /// The object with one member replaced (or appended).
+    static func setting(_ key: String, to value: JSONValue, in object: JSONValue) -> JSONValue {
+        guard case .object(var members) = object else { return object }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append(JSONMember(key, value))
+        }
+        return .object(members)
+    }
+}

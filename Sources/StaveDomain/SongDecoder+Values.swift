@@ -1,0 +1,178 @@
+import StaveComposition
+
+/// The members of one JSON object being decoded: which were read, so that unknown ones can
+/// be reported.
+struct ObjectFields {
+    let path: JSONPath
+    let members: [JSONMember]
+    /// Which members were read: a bit for each of the first 64, a set for the rest.
+    private var usedMask: UInt64 = 0
+    private var usedBeyondMask: Set<Int> = []
+
+    init(_ members: [JSONMember], at path: JSONPath) {
+        self.members = members
+        self.path = path
+    }
+
+    /// The value of a member, marking it as read.
+    mutating func take(_ key: String) -> JSONValue? {
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyondMask.insert(index) }
+        return members[index].value
+    }
+
+    /// True when the object has the member (without reading it).
+    func has(_ key: String) -> Bool {
+        members.contains { $0.key == key }
+    }
+
+    /// The members that were not read, in file order.
+    var unread: [JSONMember] {
+        members.indices.filter { $0 < 64 ? usedMask & (1 << UInt64($0)) == 0 : !usedBeyondMask.contains($0) }.map { members[$0] }
+    }
+}
+
+/// Typed readers: each reports a problem naming the path, what was expected and what was
+/// found, and returns nil when the value does not fit.
+extension SongDecoder {
+    mutating func problem(_ path: JSONPath, _ message: String) {
+        problems.append(SaveProblem(path, message))
+    }
+
+    /// The members of an object, or nil (reported).
+    mutating func object(_ value: JSONValue, at path: JSONPath, what: String) -> ObjectFields? {
+        guard case .object(let members) = value else {
+            problem(path, "expected \(what) (an object), found \(value.summary)")
+            return nil
+        }
+        return ObjectFields(members, at: path)
+    }
+
+    /// Reports members that were not read.
+    mutating func finish(_ fields: ObjectFields, what: String, known: [String]) {
+        for member in fields.unread {
+            problem(fields.path.key(member.key), "unknown field: \(what) has the fields \(known.joined(separator: ", "))")
+        }
+    }
+
+    /// A required member, or nil (reported as missing).
+    mutating func required(_ fields: inout ObjectFields, _ key: String, expected: @autoclosure () -> String) -> JSONValue? {
+        guard let value = fields.take(key) else {
+            problem(fields.path.key(key), "missing; expected \(expected())")
+            return nil
+        }
+        return value
+    }
+
+    mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
+        guard let number = value.integer, range.contains(number) else {
+            problem(path, "expected \(expected()), found \(value.summary)")
+            return nil
+        }
+        return number
+    }
+
+    /// A required integer member in a range.
+    mutating func integer(_ fields: inout ObjectFields, _ key: String, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
+        guard let value = required(&fields, key, expected: expected()) else { return nil }
+        return integer(value, at: fields.path.key(key), in: range, expected: expected())
+    }
+
+    mutating func string(_ value: JSONValue, at path: JSONPath, expected: String) -> String? {
+        guard case .string(let text) = value else {
+            problem(path, "expected \(expected), found \(value.summary)")
+            return nil
+        }
+        return text
+    }
+
+    /// A string that Stave can write between quotes: anything but a line break.
+    mutating func staveString(_ value: JSONValue, at path: JSONPath) -> String? {
+        guard let text = string(value, at: path, expected: "a string") else { return nil }
+        if text.unicodeScalars.contains("\n") {
+            problem(path, "a Stave string cannot contain a line break")
+            return nil
+        }
+        return text
+    }
+
+    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
+        guard case .bool(let flag) = value else {
+            problem(path, "expected true or false, found \(value.summary)")
+            return nil
+        }
+        return flag
+    }
+
+    /// An array's elements, or nil (reported).
+    mutating func array(_ value: JSONValue, at path: JSONPath, expected: String) -> [JSONValue]? {
+        guard case .array(let elements) = value else {
+            problem(path, "expected \(expected), found \(value.summary)")
+            return nil
+        }
+        return elements
+    }
+
+    /// The words Stave reserves (LANGUAGE.md rule 12).
+    static let reservedWords: Set<String> = [
+        "title", "composer", "tempo", "meter", "key", "ppq", "track", "drums", "phrase", "repeat",
+        "sync", "at", "transpose", "instrument", "kit", "channel", "volume", "pan", "velocity",
+        "octave", "major", "minor",
+    ]
+
+    /// A track or phrase ID: `[A-Za-z_][A-Za-z0-9_]*`, not a reserved word.
+    mutating func identifier(_ value: JSONValue, at path: JSONPath, what: String) -> String? {
+        let expected = "\(what) (a letter or '_', then letters, digits or '_')"
+        guard let text = string(value, at: path, expected: expected) else { return nil }
+        let bytes = Array(text.utf8)
+        func isLetter(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F }
+        guard let first = bytes.first, isLetter(first), bytes.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }) else {
+            problem(path, "expected \(expected), found \(value.summary)")
+            return nil
+        }
+        if SongDecoder.reservedWords.contains(text) {
+            problem(path, "'\(text)' is a reserved word and cannot be \(what)")
+            return nil
+        }
+        return text
+    }
+
+    /// A tempo as a decimal string (`"92.5"`) in 1–1000, with no more digits than a Stave
+    /// `tempo` accepts.
+    mutating func bpm(_ value: JSONValue, at path: JSONPath) -> Rational? {
+        let expected = "a tempo 1–1000 as a decimal string such as \"92.5\""
+        guard case .string(let text) = value else {
+            problem(path, "expected \(expected), found \(value.summary)")
+            return nil
+        }
+        let bytes = Array(text.utf8)
+        let point = bytes.firstIndex(of: UInt8(ascii: "."))
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        let wellFormed = !bytes.isEmpty && bytes.allSatisfy { isDigit($0) || $0 == UInt8(ascii: ".") }
+            && bytes.filter({ $0 == UInt8(ascii: ".") }).count <= 1
+            && point.map { $0 > 0 && $0 < bytes.count - 1 } ?? true
+        guard wellFormed else {
+            problem(path, "expected \(expected), found \(value.summary)")
+            return nil
+        }
+        // The same digit limits as the Stave parser's decimals.
+        var numerator = 0, scale = 0, seenPoint = false
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") { seenPoint = true; continue }
+            if numerator > 100_000_000_000 || scale > 9 {
+                problem(path, "tempo \(value.summary) has too many digits for Stave")
+                return nil
+            }
+            numerator = numerator * 10 + Int(byte - 0x30)
+            if seenPoint { scale += 1 }
+        }
+        var denominator = 1
+        for _ in 0..<scale { denominator *= 10 }
+        let bpm = Rational(numerator, denominator)
+        guard bpm >= Rational(1), bpm <= Rational(1000) else {
+            problem(path, "expected \(expected), found \(value.summary)")
+            return nil
+        }
+        return bpm
+    }
+}

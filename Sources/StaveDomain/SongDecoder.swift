@@ -1,0 +1,178 @@
+import StaveComposition
+import StaveSyntax
+
+/// Reads a save file strictly: JSON syntax, the `format` and `version` header (migrating
+/// older versions), every field's presence and type, then `SongValidator`'s rules, so that
+/// an accepted document converts to a Composition the front end could have produced.
+///
+/// Every problem is reported with its JSON path; nothing is half-loaded.
+public struct SongDecoder {
+    var problems: [SaveProblem] = []
+
+    init() {}
+
+    /// Decodes and checks a save file. Throws `SaveError` with every problem found.
+    public static func decode(_ bytes: [UInt8], migrations: [Migration] = Migration.chain) throws(SaveError) -> SongDocument {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(bytes)
+        } catch {
+            throw SaveError([error.problem])
+        }
+        let value = try Migration.upgrade(parsed, using: migrations)
+        var decoder = SongDecoder()
+        guard let document = decoder.document(value), decoder.problems.isEmpty else {
+            throw SaveError(decoder.problems)
+        }
+        let problems = SongValidator.validate(document)
+        guard problems.isEmpty else { throw SaveError(problems) }
+        return document
+    }
+
+    /// Decodes a save file straight to a Composition song.
+    public static func decodeSong(_ bytes: [UInt8]) throws(SaveError) -> Song {
+        try decode(bytes).composition
+    }
+
+    // MARK: - Document and song
+
+    /// The document under the (already checked) `format` and `version` members.
+    mutating func document(_ root: JSONValue) -> SongDocument? {
+        guard var fields = object(root, at: .root, what: "a save file") else { return nil }
+        _ = fields.take("format")
+        _ = fields.take("version")
+        let songValue = required(&fields, "song", expected: "the song (an object)")
+        finish(fields, what: "a save file", known: ["format", "version", "song"])
+        guard let songValue else { return nil }
+        return song(songValue, at: JSONPath.root.key("song"))
+    }
+
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "meters", "tracks"]
+
+    mutating func song(_ value: JSONValue, at path: JSONPath) -> SongDocument? {
+        guard var fields = object(value, at: path, what: "the song") else { return nil }
+        let title = required(&fields, "title", expected: "a string").flatMap { staveString($0, at: path.key("title")) }
+        let composer = fields.take("composer").flatMap { staveString($0, at: path.key("composer")) }
+        let ppq = integer(&fields, "ppq", in: 24...32767, expected: "an integer 24–32767")
+        let resolution = integer(&fields, "resolution", in: 1...JSONValue.maximumInteger, expected: "a positive integer (time units per whole note)")
+        let key = required(&fields, "key", expected: "the key (an object with tonic and mode)").flatMap { self.key($0, at: path.key("key")) }
+        let tempos = required(&fields, "tempos", expected: "an array of tempo changes").flatMap { self.tempos($0, at: path.key("tempos")) }
+        let meters = required(&fields, "meters", expected: "an array of meter changes").flatMap { self.meters($0, at: path.key("meters")) }
+        var tracks: [SongDocument.Track]?
+        if let value = required(&fields, "tracks", expected: "an array of tracks"),
+           let elements = array(value, at: path.key("tracks"), expected: "an array of tracks") {
+            let decoded = elements.enumerated().map { track($1, at: path.key("tracks").index($0)) }
+            if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
+        }
+        finish(fields, what: "the song", known: SongDecoder.songFields)
+        guard let title, let ppq, let resolution, let key, let tempos, let meters, let tracks else { return nil }
+        if fields.has("composer"), composer == nil { return nil }
+        return SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
+                            tempos: tempos, meters: meters, tracks: tracks)
+    }
+
+    mutating func key(_ value: JSONValue, at path: JSONPath) -> Key? {
+        guard var fields = object(value, at: path, what: "the key") else { return nil }
+        let tonicExpected = "a tonic: a pitch letter a–g with an optional accidental (#, b or n), such as \"f#\""
+        var tonic: PitchSpelling?
+        if let tonicValue = required(&fields, "tonic", expected: tonicExpected),
+           let text = string(tonicValue, at: path.key("tonic"), expected: tonicExpected) {
+            tonic = SongDecoder.spelling(text)
+            if tonic == nil { problem(path.key("tonic"), "expected \(tonicExpected), found \(tonicValue.summary)") }
+        }
+        var mode: KeyMode?
+        if let modeValue = required(&fields, "mode", expected: "\"major\" or \"minor\"") {
+            if case .string(let text) = modeValue { mode = KeyMode(rawValue: text) }
+            if mode == nil { problem(path.key("mode"), "expected \"major\" or \"minor\", found \(modeValue.summary)") }
+        }
+        finish(fields, what: "the key", known: ["tonic", "mode"])
+        guard let tonic, let mode else { return nil }
+        guard let key = Key(tonic: tonic, mode: mode) else {
+            problem(path, "'\(Pitch.spellingText(tonic)) \(mode.rawValue)' is not a key with at most 7 sharps or flats")
+            return nil
+        }
+        return key
+    }
+
+    /// `c`, `f#`, `bb`, `en`: a letter with at most one accidental (keys need no more).
+    static func spelling(_ text: String) -> PitchSpelling? {
+        let accidentals: [String: Int?] = ["": nil, "#": 1, "b": -1, "n": 0]
+        guard let letter = text.first, "abcdefg".contains(letter), let accidental = accidentals[String(text.dropFirst())] else { return nil }
+        return PitchSpelling(letter: letter, accidental: accidental)
+    }
+
+    mutating func tempos(_ value: JSONValue, at path: JSONPath) -> [TempoChange]? {
+        guard let elements = array(value, at: path, expected: "an array of tempo changes") else { return nil }
+        let decoded = elements.enumerated().map { index, element -> TempoChange? in
+            guard var fields = object(element, at: path.index(index), what: "a tempo change") else { return nil }
+            let bar = integer(&fields, "bar", in: 1...Lowering.maximumBars, expected: "a bar number 1–\(Lowering.maximumBars)")
+            let bpm = required(&fields, "bpm", expected: "a tempo as a decimal string").flatMap { self.bpm($0, at: path.index(index).key("bpm")) }
+            finish(fields, what: "a tempo change", known: ["bar", "bpm"])
+            guard let bar, let bpm else { return nil }
+            return TempoChange(bar: bar, bpm: bpm)
+        }
+        return decoded.allSatisfy { $0 != nil } ? decoded.compactMap { $0 } : nil
+    }
+
+    mutating func meters(_ value: JSONValue, at path: JSONPath) -> [MeterChange]? {
+        guard let elements = array(value, at: path, expected: "an array of meter changes") else { return nil }
+        let decoded = elements.enumerated().map { index, element -> MeterChange? in
+            guard var fields = object(element, at: path.index(index), what: "a meter change") else { return nil }
+            let bar = integer(&fields, "bar", in: 1...Lowering.maximumBars, expected: "a bar number 1–\(Lowering.maximumBars)")
+            let numerator = integer(&fields, "numerator", in: 1...64, expected: "a numerator 1–64")
+            var denominator: Int?
+            if let value = required(&fields, "denominator", expected: "1, 2, 4, 8, 16, 32 or 64") {
+                denominator = value.integer.flatMap { [1, 2, 4, 8, 16, 32, 64].contains($0) ? $0 : nil }
+                if denominator == nil { problem(path.index(index).key("denominator"), "expected 1, 2, 4, 8, 16, 32 or 64, found \(value.summary)") }
+            }
+            finish(fields, what: "a meter change", known: ["bar", "numerator", "denominator"])
+            guard let bar, let numerator, let denominator else { return nil }
+            return MeterChange(bar: bar, numerator: numerator, denominator: denominator)
+        }
+        return decoded.allSatisfy { $0 != nil } ? decoded.compactMap { $0 } : nil
+    }
+
+    // MARK: - Tracks
+
+    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "phrases"]
+
+    mutating func track(_ value: JSONValue, at path: JSONPath) -> SongDocument.Track? {
+        guard var fields = object(value, at: path, what: "a track") else { return nil }
+        let id = required(&fields, "id", expected: "a track ID").flatMap { identifier($0, at: path.key("id"), what: "a track ID") }
+        let name = fields.take("name").flatMap { staveString($0, at: path.key("name")) }
+        var kind: TrackKind?
+        if let value = required(&fields, "type", expected: "\"melody\" or \"drums\"") {
+            if case .string(let text) = value { kind = TrackKind(rawValue: text) }
+            if kind == nil { problem(path.key("type"), "expected \"melody\" or \"drums\", found \(value.summary)") }
+        }
+        let program = integer(&fields, "program", in: 0...127, expected: "a General MIDI program 0–127")
+        let channel = integer(&fields, "channel", in: 1...16, expected: "a MIDI channel 1–16")
+        let explicit = required(&fields, "channelExplicit", expected: "true or false").flatMap { bool($0, at: path.key("channelExplicit")) }
+        let volume = integer(&fields, "volume", in: 0...127, expected: "a volume 0–127")
+        let pan = integer(&fields, "pan", in: 0...127, expected: "a pan 0–127")
+        let velocity = integer(&fields, "velocity", in: 0...127, expected: "a velocity 0–127")
+        var octave: Int? = 4, transpose: Int? = 0
+        if kind == .drums {
+            for setting in ["octave", "transpose"] where fields.has(setting) {
+                _ = fields.take(setting)
+                problem(path.key(setting), "a drum track has no \(setting) setting")
+            }
+        } else {
+            octave = integer(&fields, "octave", in: 0...9, expected: "an octave 0–9")
+            transpose = integer(&fields, "transpose", in: -48...48, expected: "a transpose -48–48")
+        }
+        var phrases: [SongDocument.Phrase]?
+        if let value = required(&fields, "phrases", expected: "an array of phrases"),
+           let elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
+            let decoded = elements.enumerated().map { phrase($1, at: path.key("phrases").index($0), kind: kind) }
+            if decoded.allSatisfy({ $0 != nil }) { phrases = decoded.compactMap { $0 } }
+        }
+        finish(fields, what: kind == .drums ? "a drum track" : "a track",
+               known: kind == .drums ? SongDecoder.melodyFields.filter { $0 != "octave" && $0 != "transpose" } : SongDecoder.melodyFields)
+        guard let id, let kind, let program, let channel, let explicit, let volume, let pan, let velocity,
+              let octave, let transpose, let phrases else { return nil }
+        if fields.has("name"), name == nil { return nil }
+        return SongDocument.Track(id: id, name: name, kind: kind, program: program, channel: channel, channelIsExplicit: explicit,
+                                  volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, phrases: phrases)
+    }
+}

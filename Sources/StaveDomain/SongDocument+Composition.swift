@@ -1,0 +1,110 @@
+import StaveComposition
+
+/// Conversions between the Composition tree (exact rational time) and the Domain model
+/// (integer time at a resolution). Both directions are lossless for songs the front end
+/// produces: the resolution is the smallest one that makes every time an integer.
+extension SongDocument {
+    /// The Domain form of a Composition song. Throws when a time cannot be written with a
+    /// resolution that fits in 64 bits (no song the front end accepts does that).
+    public init(_ song: Song) throws {
+        let resolution = try SongDocument.resolution(for: song)
+        func units(_ time: Rational) throws -> Int {
+            let (value, overflow) = time.numerator.multipliedReportingOverflow(by: resolution / time.denominator)
+            guard !time.isOverflow, !overflow, abs(value) <= JSONValue.maximumInteger else {
+                throw BackendError("time \(time) cannot be saved exactly at resolution \(resolution)")
+            }
+            return value
+        }
+        func block(_ division: TupletNote) -> NoteBlock {
+            switch division {
+            case .chord(let notes): return .notes(notes.map { Note(pitch: $0.pitch, velocity: $0.velocity, tie: $0.tie) })
+            case .tuplet(let items): return .blocks(items.map(block))
+            }
+        }
+        var tracks: [Track] = []
+        for track in song.tracks {
+            var phrases: [Phrase] = []
+            for phrase in track.phrases {
+                let content: Phrase.Content
+                switch phrase.content {
+                case .original(let body):
+                    var containers: [NoteContainer] = []
+                    containers.reserveCapacity(body.notes.count)
+                    for note in body.notes {
+                        containers.append(NoteContainer(position: try units(note.position), width: try units(note.width), blocks: note.divisions.map(block)))
+                    }
+                    var tempos: [TempoMark] = []
+                    for mark in body.tempos { tempos.append(TempoMark(offset: try units(mark.offset), bpm: mark.bpm)) }
+                    content = .original(length: try units(body.length), containers: containers, tempos: tempos)
+                case .repeat(let source, let count):
+                    content = .repeat(source: source, count: count)
+                case .sync(let sourceTrack, let source, let transpose):
+                    content = .sync(track: sourceTrack, phrase: source, transpose: transpose)
+                }
+                phrases.append(Phrase(id: phrase.id, start: try units(phrase.start), content: content))
+            }
+            tracks.append(Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
+                                channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan, velocity: track.velocity,
+                                octave: track.octave, transpose: track.transpose, phrases: phrases))
+        }
+        self.init(title: song.title, composer: song.composer, ppq: song.ppq, resolution: resolution, key: song.key,
+                  tempos: song.tempos, meters: song.meters, tracks: tracks)
+    }
+
+    /// The smallest number of units per whole note that makes every time of the song an integer.
+    static func resolution(for song: Song) throws -> Int {
+        var resolution = 1
+        func include(_ time: Rational) throws {
+            guard !time.isOverflow, let combined = Rational.lcm(resolution, time.denominator) else {
+                throw BackendError("the song's times are too fine to save exactly")
+            }
+            resolution = combined
+        }
+        for track in song.tracks {
+            for phrase in track.phrases {
+                try include(phrase.start)
+                guard case .original(let body) = phrase.content else { continue }
+                try include(body.length)
+                for note in body.notes {
+                    try include(note.position)
+                    try include(note.width)
+                }
+                for mark in body.tempos { try include(mark.offset) }
+            }
+        }
+        return resolution
+    }
+
+    /// The Composition form of this document. Meaningful for documents that `SongDecoder`
+    /// accepted (or that were made from a Composition song).
+    public var composition: Song {
+        let resolution = max(1, self.resolution)
+        func time(_ units: Int) -> Rational { Rational(units, resolution) }
+        func division(_ block: NoteBlock) -> TupletNote {
+            switch block {
+            case .notes(let notes): return .chord(notes.map { ChordNote(pitch: $0.pitch, velocity: $0.velocity, tie: $0.tie) })
+            case .blocks(let blocks): return .tuplet(blocks.map(division))
+            }
+        }
+        let tracks = self.tracks.map { track in
+            let phrases = track.phrases.map { phrase in
+                let content: StaveComposition.Phrase.Content
+                switch phrase.content {
+                case .original(let length, let containers, let tempos):
+                    let notes = containers.map { RootNote(position: time($0.position), width: time($0.width), divisions: $0.blocks.map(division)) }
+                    let marks = tempos.map { StaveComposition.TempoMark(offset: time($0.offset), bpm: $0.bpm) }
+                    content = .original(PhraseBody(length: time(length), notes: notes, tempos: marks))
+                case .repeat(let source, let count):
+                    content = .repeat(source: source, count: count)
+                case .sync(let sourceTrack, let source, let transpose):
+                    content = .sync(track: sourceTrack, phrase: source, transpose: transpose)
+                }
+                return StaveComposition.Phrase(id: phrase.id, start: time(phrase.start), content: content)
+            }
+            return StaveComposition.Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
+                                          channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan,
+                                          velocity: track.velocity, octave: track.octave, transpose: track.transpose, phrases: phrases)
+        }
+        return Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
+    }
+}

@@ -1,0 +1,84 @@
+import StaveComposition
+
+/// Where phrases sit: each starts where the previous one ends (the track's cursor) or at
+/// the start of a bar (`at BAR`); none overlaps another; the song stays within the bar limit.
+extension SongValidator {
+    /// One placed phrase, for the overlap check.
+    struct Placed {
+        var name: String
+        var start: Rational
+        var end: Rational
+        var path: JSONPath
+    }
+
+    mutating func checkPlacement(_ track: Int) {
+        guard let meterMap else { return }
+        let limit = meterMap.start(ofBar: Lowering.maximumBars + 1)
+        var cursor: Rational? = .zero
+        var placed: [Placed] = []
+        var originalOrdinal = 0
+        for (index, phrase) in document.tracks[track].phrases.enumerated() {
+            let path = phrasePath(track, index)
+            let start = time(phrase.start)
+            if start != cursor {
+                let (bar, offset, _) = meterMap.locate(start)
+                if offset != .zero {
+                    let expected = cursor.map { "\((($0) * document.resolution).numerator) (where the previous phrase ends) or the start of a bar" } ?? "the start of a bar"
+                    problem(path.key("start"), "expected \(expected), found \(phrase.start), which is \(WrittenDurations.describe(offset)) into bar \(bar)")
+                } else if bar > Lowering.maximumBars {
+                    problem(path.key("start"), "bar \(bar) is beyond the limit of \(Lowering.maximumBars) bars")
+                }
+            }
+            var length: Rational?
+            let name: String
+            switch phrase.content {
+            case .original:
+                originalOrdinal += 1
+                name = phrase.id.map { "phrase '\($0)'" } ?? "phrase #\(originalOrdinal)"
+                length = originals[track][index]?.length
+            case .repeat(let source, let count):
+                name = "repeat of '\(source)'"
+                if let target = targets[track][index], let summary = originals[target.track][target.phrase] {
+                    length = summary.length * count
+                }
+            case .sync(let sourceTrack, let source, _):
+                name = "sync of '\(sourceTrack).\(source)'"
+                if let target = targets[track][index], let summary = originals[target.track][target.phrase] {
+                    length = summary.length
+                }
+            }
+            guard let length else {
+                cursor = nil
+                continue
+            }
+            let end = start + length
+            if end.isOverflow || end > limit {
+                problem(path.key("start"), "the song would last more than \(Lowering.maximumBars) bars (the limit)")
+                cursor = nil
+                continue
+            }
+            placed.append(Placed(name: name, start: start, end: end, path: path.key("start")))
+            cursor = end
+        }
+        checkOverlaps(placed, meterMap)
+    }
+
+    /// Phrases of one track never overlap; the later one in the file is reported.
+    mutating func checkOverlaps(_ placed: [Placed], _ meterMap: MeterMap) {
+        let order = placed.indices.sorted { placed[$0].start != placed[$1].start ? placed[$0].start < placed[$1].start : $0 < $1 }
+        var latest: Int?
+        for index in order {
+            let current = placed[index]
+            if let previousIndex = latest, placed[previousIndex].end > current.start, current.end > current.start {
+                let previous = placed[previousIndex]
+                let (later, earlier) = previousIndex < index ? (current, previous) : (previous, current)
+                let overlapEnd = min(previous.end, current.end)
+                let firstBar = meterMap.locate(current.start).bar
+                let lastBar = meterMap.locate(overlapEnd - Rational(1, 1 << 20)).bar
+                let bars = firstBar == lastBar ? "bar \(firstBar)" : "bars \(firstBar)–\(lastBar)"
+                problem(later.path, "\(later.name) overlaps \(earlier.name) (\(bars))")
+            }
+            if latest == nil || current.end > placed[latest!].end { latest = index }
+        }
+    }
+}

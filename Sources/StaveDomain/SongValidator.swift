@@ -1,0 +1,170 @@
+import StaveComposition
+import StaveSyntax
+
+/// Checks a structurally sound `SongDocument` against everything the Stave language and
+/// compiler require, so that its Composition is a song the front end could have produced:
+/// header order, unique IDs, assigned channels, phrase bodies (`SongValidator+Body`),
+/// references of Repeats and Syncs (no dangling ones, no cycles), where phrases start,
+/// overlaps and the song-length limit. Each problem names its JSON path.
+struct SongValidator {
+    /// What the checks of Repeats and Syncs need to know about an Original phrase.
+    struct OriginalSummary {
+        var length: Rational
+        var lowestPitch: Int
+        var highestPitch: Int
+    }
+
+    let document: SongDocument
+    var problems: [SaveProblem] = []
+    var meterMap: MeterMap?
+    /// Originals whose bodies checked out, by track index and phrase index.
+    var originals: [[Int: OriginalSummary]]
+    /// The Original each Repeat or Sync names, by track index and phrase index.
+    var targets: [[Int: (track: Int, phrase: Int)]]
+    /// Each track's phrases by ID: the first Original with the ID, else the first phrase of any kind.
+    let phrasesByID: [[String: Int]]
+    /// The first track with each ID.
+    let tracksByID: [String: Int]
+
+    static let songPath = JSONPath.root.key("song")
+
+    init(_ document: SongDocument) {
+        self.document = document
+        originals = Array(repeating: [:], count: document.tracks.count)
+        targets = Array(repeating: [:], count: document.tracks.count)
+        phrasesByID = document.tracks.map { track in
+            var byID: [String: Int] = [:]
+            for (index, phrase) in track.phrases.enumerated() {
+                guard let id = phrase.id else { continue }
+                if case .original = phrase.content {
+                    if let earlier = byID[id], case .original = track.phrases[earlier].content { continue }
+                    byID[id] = index
+                } else if byID[id] == nil {
+                    byID[id] = index
+                }
+            }
+            return byID
+        }
+        var tracksByID: [String: Int] = [:]
+        for (index, track) in document.tracks.enumerated() where tracksByID[track.id] == nil { tracksByID[track.id] = index }
+        self.tracksByID = tracksByID
+    }
+
+    /// Every problem of a document, in document order within each kind of check.
+    static func validate(_ document: SongDocument) -> [SaveProblem] {
+        var validator = SongValidator(document)
+        validator.checkHeader()
+        validator.checkTracks()
+        for track in document.tracks.indices {
+            validator.checkPhraseIDs(track)
+            for (index, phrase) in document.tracks[track].phrases.enumerated() {
+                guard case .original(let length, let containers, let tempos) = phrase.content else { continue }
+                if let summary = validator.checkBody(track: track, phrase: index, length: length, containers: containers, tempos: tempos) {
+                    validator.originals[track][index] = summary
+                }
+            }
+        }
+        for track in document.tracks.indices { validator.checkReferences(track) }
+        if validator.meterMap != nil {
+            for track in document.tracks.indices { validator.checkPlacement(track) }
+        }
+        return validator.problems
+    }
+
+    mutating func problem(_ path: JSONPath, _ message: String) {
+        problems.append(SaveProblem(path, message))
+    }
+
+    func trackPath(_ track: Int) -> JSONPath { SongValidator.songPath.key("tracks").index(track) }
+
+    func phrasePath(_ track: Int, _ phrase: Int) -> JSONPath { trackPath(track).key("phrases").index(phrase) }
+
+    func time(_ units: Int) -> Rational { Rational(units, document.resolution) }
+
+    /// A count of resolution units with its length: `160 (1/3 of a whole note)`.
+    func describe(units: Int) -> String {
+        "\(units) (\(WrittenDurations.describe(time(units))))"
+    }
+
+    // MARK: - Header and tracks
+
+    mutating func checkHeader() {
+        _ = checkBarOrder(document.tempos.map(\.bar), at: SongValidator.songPath.key("tempos"), what: "tempo change")
+        if checkBarOrder(document.meters.map(\.bar), at: SongValidator.songPath.key("meters"), what: "meter change") {
+            meterMap = MeterMap(meters: document.meters)
+        }
+    }
+
+    /// The first change must be at bar 1 and the bars must rise; true when they do.
+    mutating func checkBarOrder(_ bars: [Int], at path: JSONPath, what: String) -> Bool {
+        guard let first = bars.first else {
+            problem(path, "expected at least one \(what), at bar 1")
+            return false
+        }
+        var valid = true
+        if first != 1 {
+            problem(path.index(0).key("bar"), "the first \(what) must be at bar 1, found bar \(first)")
+            valid = false
+        }
+        for index in bars.indices.dropFirst() where bars[index] <= bars[index - 1] {
+            problem(path.index(index).key("bar"), "expected a bar after bar \(bars[index - 1]) (\(what)s are listed in bar order, one a bar), found \(bars[index])")
+            valid = false
+        }
+        return valid
+    }
+
+    /// Unique track IDs; channels that are either explicit or the ones Stave assigns.
+    mutating func checkTracks() {
+        var seen: [String: Int] = [:]
+        for (index, track) in document.tracks.enumerated() {
+            if let first = seen[track.id] {
+                problem(trackPath(index).key("id"), "track ID '\(track.id)' is already used by tracks[\(first)]")
+            } else {
+                seen[track.id] = index
+            }
+        }
+        var taken = Set(document.tracks.filter(\.channelIsExplicit).map(\.channel))
+        taken.insert(10)
+        for (index, track) in document.tracks.enumerated() where !track.channelIsExplicit {
+            var expected = 10
+            if track.kind == .melody {
+                guard let free = (1...16).first(where: { !taken.contains($0) }) else {
+                    problem(trackPath(index).key("channel"), "no free MIDI channel for this track: all 15 melody channels are taken (set \"channelExplicit\": true to share one)")
+                    continue
+                }
+                taken.insert(free)
+                expected = free
+            }
+            if track.channel != expected {
+                problem(trackPath(index).key("channel"), "expected \(expected), the channel Stave assigns to this track, found \(track.channel) (set \"channelExplicit\": true to keep it)")
+            }
+        }
+    }
+
+    /// Only Originals have IDs, and an Original's ID is unique in its track.
+    mutating func checkPhraseIDs(_ track: Int) {
+        var seen: [String: Int] = [:]
+        for (index, phrase) in document.tracks[track].phrases.enumerated() {
+            guard let id = phrase.id else { continue }
+            switch phrase.content {
+            case .repeat, .sync:
+                let kind = SongValidator.kindName(phrase.content)
+                problem(phrasePath(track, index).key("id"), "only original phrases have IDs in Stave; a \(kind) has none")
+            case .original:
+                if let first = seen[id] {
+                    problem(phrasePath(track, index).key("id"), "phrase ID '\(id)' is already used in track '\(document.tracks[track].id)' (by phrases[\(first)])")
+                } else {
+                    seen[id] = index
+                }
+            }
+        }
+    }
+
+    static func kindName(_ content: SongDocument.Phrase.Content) -> String {
+        switch content {
+        case .original: return "original"
+        case .repeat: return "repeat"
+        case .sync: return "sync"
+        }
+    }
+}
