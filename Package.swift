@@ -25,7 +25,7 @@ let package = Package(
         // Composition → Standard MIDI File.
         .target(name: "StaveMIDI", dependencies: ["StaveComposition"]),
         // Composition ⇄ the versioned JSON save format, with migrations.
-        .target(name: "StaveDomain", dependencies: ["StaveComposition"]),
+        .target(name: "StaveDomain", dependencies: ["StaveComposition"], exclude: ["FORMAT.md"]),
         // Composition → canonical Stave text.
         .target(name: "StavePrinter", dependencies: ["StaveComposition"]),
         // Composition → ASCII piano roll.
