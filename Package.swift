@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "StaveCompositionTests", dependencies: ["StaveSyntax", "StaveComposition"]),
         .testTarget(name: "StaveMIDITests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI"]),
         .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI"]),
+        .testTarget(name: "StaveCLITests", dependencies: ["stave"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
     ]
 )

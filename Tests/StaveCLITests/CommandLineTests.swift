@@ -1,0 +1,169 @@
+import Foundation
+import XCTest
+
+/// The `stave` executable as users meet it: exit statuses 0/1/2, `--help` and `--version` on
+/// every command, formats chosen by extension, standard input and output, and atomic output
+/// (on failure nothing is created and an existing file is left as it was).
+final class CommandLineTests: XCTestCase {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("stave")
+        let fallback = Self.packageRoot.appendingPathComponent(".build/debug/stave")
+        return [beside, fallback].first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? fallback
+    }
+
+    var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("stave-cli-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// Runs `stave`; returns standard output (bytes), standard error and the exit status.
+    func run(_ arguments: [String], input: String? = nil) throws -> (out: Data, err: String, status: Int32) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable.path), "build the stave executable first (swift build)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (outData, String(decoding: errData, as: UTF8.self), process.terminationStatus)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = scratch.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    let good = "title \"T\"\ntrack a { phrase { c4 d e f | } }\n"
+    let bad = "track a { phrase { c4 d e | } }\n"
+
+    func testHelpAndVersionWorkOnEveryCommand() throws {
+        for command in [[], ["compile"], ["check"], ["roll"], ["print"]] {
+            let help = try run(command + ["--help"])
+            XCTAssertEqual(help.status, 0, "\(command) --help")
+            XCTAssertTrue(String(decoding: help.out, as: UTF8.self).contains("USAGE"), "\(command) --help prints usage")
+            let version = try run(command + ["--version"])
+            XCTAssertEqual(version.status, 0)
+            XCTAssertTrue(String(decoding: version.out, as: UTF8.self).hasPrefix("stave "), "\(command) --version")
+        }
+    }
+
+    func testUsageErrorsExitWithTwo() throws {
+        XCTAssertEqual(try run([]).status, 2)
+        XCTAssertEqual(try run(["frobnicate"]).status, 2)
+        XCTAssertEqual(try run(["compile"]).status, 2)
+        XCTAssertEqual(try run(["compile", "x.stave", "--format", "wav"]).status, 2)
+        XCTAssertEqual(try run(["compile", "x.stave", "--bogus"]).status, 2)
+        XCTAssertEqual(try run(["check"]).status, 2)
+        let missing = try run(["check", scratch.appendingPathComponent("nope.stave").path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.err.contains("cannot read"), missing.err)
+    }
+
+    func testCheckReportsDiagnosticsWithPositionAndCaret() throws {
+        let path = try write("bad.stave", bad)
+        let result = try run(["check", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("\(path):1:27: error: bar line falls 3/4 after the start of bar 1 (meter 4/4)"), result.err)
+        XCTAssertTrue(result.err.contains("track a { phrase { c4 d e | } }\n                          ^\n"), result.err)
+        XCTAssertEqual(try run(["check", try write("good.stave", good)]).status, 0)
+        // Several files: the worst status wins.
+        XCTAssertEqual(try run(["check", try write("g.stave", good), path]).status, 1)
+    }
+
+    func testCompileWritesMIDIByDefaultBesideTheSong() throws {
+        let path = try write("song.stave", good)
+        let result = try run(["compile", path])
+        XCTAssertEqual(result.status, 0, result.err)
+        let midi = try Data(contentsOf: scratch.appendingPathComponent("song.mid"))
+        XCTAssertEqual(Array(midi.prefix(4)), Array("MThd".utf8))
+    }
+
+    func testFormatFollowsTheExtensionUnlessGiven() throws {
+        let path = try write("song.stave", good)
+        XCTAssertEqual(try run(["compile", path, "-o", scratch.appendingPathComponent("x.json").path]).status, 0)
+        let json = try String(contentsOf: scratch.appendingPathComponent("x.json"), encoding: .utf8)
+        XCTAssertTrue(json.contains("\"format\": \"stave-song\""))
+        XCTAssertEqual(try run(["compile", path, "-o", scratch.appendingPathComponent("x.txt").path]).status, 0)
+        let roll = try String(contentsOf: scratch.appendingPathComponent("x.txt"), encoding: .utf8)
+        XCTAssertTrue(roll.contains("track a"))
+        XCTAssertEqual(try run(["compile", path, "-o", scratch.appendingPathComponent("y.txt").path, "--format", "midi"]).status, 0)
+        XCTAssertEqual(Array(try Data(contentsOf: scratch.appendingPathComponent("y.txt")).prefix(4)), Array("MThd".utf8))
+    }
+
+    func testStandardInputAndOutput() throws {
+        let result = try run(["compile", "-", "-o", "-"], input: good)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(Array(result.out.prefix(4)), Array("MThd".utf8))
+        let checked = try run(["check", "-"], input: bad)
+        XCTAssertEqual(checked.status, 1)
+        XCTAssertTrue(checked.err.contains("<stdin>:1:27: error:"), checked.err)
+    }
+
+    func testFailedCompileCreatesNothingAndKeepsAnExistingFile() throws {
+        let path = try write("bad.stave", bad)
+        let fresh = scratch.appendingPathComponent("fresh.mid")
+        XCTAssertEqual(try run(["compile", path, "-o", fresh.path]).status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path))
+        let existing = try write("existing.mid", "keep me")
+        XCTAssertEqual(try run(["compile", path, "-o", existing]).status, 1)
+        XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "keep me")
+        // No temporary files are left behind either.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [])
+        // An unwritable destination is an I/O error (2), not a crash.
+        XCTAssertEqual(try run(["compile", try write("ok.stave", good), "-o", scratch.appendingPathComponent("no/such/dir/x.mid").path]).status, 2)
+    }
+
+    func testDevicesAreWrittenInPlaceNotReplaced() throws {
+        let path = try write("song.stave", good)
+        XCTAssertEqual(try run(["compile", path, "-o", "/dev/null"]).status, 0)
+        var status = stat()
+        XCTAssertEqual(stat("/dev/null", &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "/dev/null must stay a character device")
+    }
+
+    func testSavedSongPrintsBackToText() throws {
+        let song = try write("song.stave", good)
+        let json = scratch.appendingPathComponent("song.json").path
+        XCTAssertEqual(try run(["compile", song, "-o", json]).status, 0)
+        let printed = try run(["print", json])
+        XCTAssertEqual(printed.status, 0, printed.err)
+        let text = String(decoding: printed.out, as: UTF8.self)
+        XCTAssertTrue(text.contains("track a {"), text)
+        XCTAssertTrue(text.contains("c d e f |"), text)
+        let out = scratch.appendingPathComponent("back.stave").path
+        XCTAssertEqual(try run(["print", json, "-o", out]).status, 0)
+        XCTAssertEqual(try run(["check", out]).status, 0)
+        // A malformed save: exit 1, a message naming the JSON path, nothing written.
+        let broken = try write("broken.json", "{\"format\": \"stave-song\", \"version\": 1, \"song\": {\"title\": 3}}")
+        let failed = try run(["print", broken, "-o", scratch.appendingPathComponent("never.stave").path])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.err.contains("song.title"), failed.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("never.stave").path))
+        // A newer version is refused naming both versions.
+        let newer = try write("newer.json", "{\"format\": \"stave-song\", \"version\": 99, \"song\": {}}")
+        let refused = try run(["print", newer])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.err.contains("99") && refused.err.contains("1"), refused.err)
+    }
+}
