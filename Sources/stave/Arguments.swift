@@ -44,3 +44,37 @@ struct Arguments {
         }
     }
 }
+
+/// What a single-input command's words ask for: to stop at once (help, version, a usage error)
+/// or to run on one input with the parsed options.
+enum Invocation {
+    case exit(Int32)
+    case run(Arguments, input: String)
+
+    /// Parses `words` for `command`, which takes exactly one `input` (described as `needs`).
+    /// `--help`/`-h` and `--version` are always accepted.
+    init(_ words: [String], command: String, needs: String, valued: Set<String>, flags: Set<String> = [], help: String) {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, valued: valued, flags: flags.union(["--help", "-h", "--version"]))
+        } catch let error as Arguments.UsageError {
+            self = .exit(Stave.usageError(error.message, help: help))
+            return
+        } catch {
+            self = .exit(2)
+            return
+        }
+        if arguments.flags.contains("--help") || arguments.flags.contains("-h") {
+            SystemIO.printOut(help)
+            self = .exit(0)
+        } else if arguments.flags.contains("--version") {
+            SystemIO.printOut(Stave.versionLine)
+            self = .exit(0)
+        } else if arguments.positional.count == 1, let input = arguments.positional.first {
+            self = .run(arguments, input: input)
+        } else {
+            let message = arguments.positional.isEmpty ? "'\(command)' needs \(needs)" : "'\(command)' takes one \(needs.hasPrefix("a ") ? String(needs.dropFirst(2)) : needs)"
+            self = .exit(Stave.usageError(message, help: help))
+        }
+    }
+}

@@ -22,16 +22,10 @@ enum CompileCommand {
     """
 
     static func run(_ words: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(words, valued: ["-o", "--output", "--format"], flags: ["--help", "-h", "--version"])
-        } catch let error as Arguments.UsageError {
-            return Stave.usageError(error.message, help: help)
-        } catch { return 2 }
-        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
-        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
-        guard arguments.positional.count == 1, let input = arguments.positional.first else {
-            return Stave.usageError(arguments.positional.isEmpty ? "'compile' needs a song" : "'compile' takes one song", help: help)
+        let arguments: Arguments, input: String
+        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format"], help: help) {
+        case .exit(let status): return status
+        case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
         let output = arguments.options["-o"] ?? arguments.options["--output"]
         let format: OutputFormat

@@ -26,16 +26,10 @@ enum PrintCommand {
     """
 
     static func run(_ words: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(words, valued: ["-o", "--output"], flags: ["--help", "-h", "--version"])
-        } catch let error as Arguments.UsageError {
-            return Stave.usageError(error.message, help: help)
-        } catch { return 2 }
-        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
-        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
-        guard arguments.positional.count == 1, let input = arguments.positional.first else {
-            return Stave.usageError(arguments.positional.isEmpty ? "'print' needs a saved song" : "'print' takes one saved song", help: help)
+        let arguments: Arguments, input: String
+        switch Invocation(words, command: "print", needs: "a saved song", valued: ["-o", "--output"], help: help) {
+        case .exit(let status): return status
+        case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
         let destination = arguments.options["-o"] ?? arguments.options["--output"] ?? "-"
         let shownPath = input == "-" ? "<stdin>" : input

@@ -35,17 +35,10 @@ enum RollCommand {
     """
 
     static func run(_ words: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(words, valued: ["--step", "--bars", "--track", "--width"],
-                                      flags: ["--help", "-h", "--version", "--unicode"])
-        } catch let error as Arguments.UsageError {
-            return Stave.usageError(error.message, help: help)
-        } catch { return 2 }
-        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
-        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
-        guard arguments.positional.count == 1, let input = arguments.positional.first else {
-            return Stave.usageError(arguments.positional.isEmpty ? "'roll' needs a song" : "'roll' takes one song", help: help)
+        let arguments: Arguments, input: String
+        switch Invocation(words, command: "roll", needs: "a song", valued: ["--step", "--bars", "--track", "--width"], flags: ["--unicode"], help: help) {
+        case .exit(let status): return status
+        case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
         var options = PianoRollOptions(width: SystemIO.terminalColumns.map { max(PianoRollOptions.minimumWidth, $0) } ?? PianoRollOptions.defaultWidth,
                                        unicode: arguments.flags.contains("--unicode"))
