@@ -105,6 +105,7 @@ extension Parser {
         if word == "tempo" {
             guard context == .phrase else {
                 error(.unexpectedToken, "a tempo change cannot stand inside a \(context == .chord ? "chord" : "tuplet")", at: token.range)
+                if current.kind == .number || current.kind == .decimal { advance() }
                 return nil
             }
             guard current.kind == .number || current.kind == .decimal else {
@@ -132,6 +133,21 @@ extension Parser {
             if context == .chord {
                 error(.unexpectedToken, "a chord cannot contain a rest", at: token.range)
                 return nil
+            }
+            if context == .tuplet {
+                if !tail.isEmpty {
+                    error(.durationNotAllowed, "durations are not allowed inside a tuplet: write it after '}'", at: token.range)
+                }
+                if current.kind == .tilde {
+                    let tilde = advance()
+                    if current.kind == .number, !current.spaceBefore {
+                        error(.durationNotAllowed, "durations are not allowed inside a tuplet", at: current.range)
+                        advance()
+                    } else {
+                        error(.tieToRest, "a rest cannot be tied", at: tilde.range)
+                    }
+                }
+                return BodyElement(.rest(Length()), token.range)
             }
             var length = Length()
             guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
@@ -181,6 +197,7 @@ extension Parser {
                 if current.kind == .number, !current.spaceBefore {
                     error(.durationNotAllowed, "durations are not allowed inside a \(context == .chord ? "chord" : "tuplet")", at: current.range)
                     advance()
+                    tie = false
                 } else if current.kind == .word, !current.spaceBefore {
                     error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
                 }
@@ -287,6 +304,7 @@ extension Parser {
         }
         var items: [BodyElement] = []
         var hasMember = false
+        var hadInvalidItem = false
         while true {
             let token = current
             if token.kind == .rightBracket { break }
@@ -303,6 +321,8 @@ extension Parser {
             if let item = parseElement(in: .chord, depth: depth) {
                 if case .member = item.kind { hasMember = true }
                 items.append(item)
+            } else {
+                hadInvalidItem = true
             }
         }
         let close = advance()
@@ -325,6 +345,7 @@ extension Parser {
             }
         }
         if !hasMember {
+            if hadInvalidItem { return nil }
             error(.emptyChord, "a chord needs at least one pitch: '[]' is empty", at: open.range.union(close.range))
             return nil
         }
@@ -341,6 +362,7 @@ extension Parser {
         }
         var items: [BodyElement] = []
         var sounding = 0
+        var hadInvalidItem = false
         while true {
             let token = current
             if token.kind == .rightBrace { break }
@@ -364,6 +386,8 @@ extension Parser {
                 default: break
                 }
                 items.append(item)
+            } else {
+                hadInvalidItem = true
             }
         }
         let close = advance()
@@ -389,6 +413,7 @@ extension Parser {
             }
         }
         if sounding == 0 {
+            if hadInvalidItem { return nil }
             error(.emptyTuplet, "a tuplet needs at least one note, rest or chord: '{}' is empty", at: open.range.union(close.range))
             return nil
         }
