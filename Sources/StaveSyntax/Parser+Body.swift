@@ -232,7 +232,7 @@ extension Parser {
             end = advance().range.end
         }
         let fullRange = SourceRange(range.start, end)
-        let value = digits.count <= 3 ? digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
+        let value = digits.count <= 3 && digits.allSatisfy(Lexer.isDigit) ? digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
         guard [1, 2, 4, 8, 16, 32, 64].contains(value) else {
             let shown = digits.count > 12 ? String(decoding: digits.prefix(12), as: UTF8.self) + "..." : String(decoding: digits, as: UTF8.self)
             error(.invalidDuration, "invalid duration '\(shown)': expected 1, 2, 4, 8, 16, 32 or 64", at: range)
