@@ -29,6 +29,8 @@ struct BodyLowering {
     var barLines: [BarLine] = []
     var leaves: [Leaf] = []
     var diagnostics: [Diagnostic] = []
+    /// Set when a tuplet divides time too finely for exact fractions (nested tuplets of many primes).
+    var subdivisionOverflow = false
 
     init(track: Track, key: Key) {
         self.key = key
@@ -43,7 +45,7 @@ struct BodyLowering {
         notes.reserveCapacity(elements.count)
         for element in elements { lowerTop(element) }
         checkTies()
-        if time.isOverflow {
+        if time.isOverflow || subdivisionOverflow {
             diagnostics.append(.error(.timeOverflow, "this phrase's durations are too fine to add up exactly (tuplets nested too finely)", at: phraseRange))
             return (PhraseBody(length: .zero), [])
         }
@@ -76,6 +78,7 @@ struct BodyLowering {
         case .tuplet(let items, let length):
             let width = resolve(length)
             let divisions = lowerTuplet(items)
+            if BodyLowering.overflows(divisions, start: time, width: width) { subdivisionOverflow = true }
             notes.append(RootNote(position: time, width: width, divisions: divisions))
             time = time + width
         case .barLine:
@@ -151,6 +154,18 @@ struct BodyLowering {
             }
         }
         return divisions
+    }
+
+    /// True when some subdivision's start or end cannot be held as an exact fraction.
+    static func overflows(_ divisions: [TupletNote], start: Rational, width: Rational) -> Bool {
+        let part = width / divisions.count
+        if part.isOverflow { return true }
+        for (index, division) in divisions.enumerated() {
+            let at = start + part * index
+            if at.isOverflow || (at + part).isOverflow { return true }
+            if case .tuplet(let nested) = division, overflows(nested, start: at, width: part) { return true }
+        }
+        return false
     }
 
     // MARK: - Durations and pitches

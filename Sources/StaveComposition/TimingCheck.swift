@@ -11,7 +11,11 @@ enum TimingCheck {
         let ticksPerWhole = Rational(4 * song.ppq)
         func tick(_ time: Rational) -> Int { (time * ticksPerWhole).roundedHalfUp }
         /// Denominator of a time in quarter notes: the ppq must be a multiple of it.
-        func quarterDenominator(_ time: Rational) -> Int { (time * 4).denominator }
+        /// (A time that overflowed counts as needing a ppq beyond any limit, never as 0.)
+        func quarterDenominator(_ time: Rational) -> Int {
+            let quarters = time * 4
+            return quarters.isOverflow ? Int.max / 2 : quarters.denominator
+        }
 
         var sufficient = 1   // a ppq multiple of this makes every event exact
         var offGridAt: SourceRange?
