@@ -94,6 +94,7 @@ final class LexerTests: XCTestCase {
             ("\"abc\nd", [(.unterminatedString, SourceRange(0, 1))], [Self.t(.string, "\"abc"), Self.s(.word, "d")]),
             ("\"abc", [(.unterminatedString, SourceRange(0, 1))], [Self.t(.string, "\"abc")]),
             ("\"a\\nb\"", [(.invalidEscape, SourceRange(2, 4))], [Self.t(.string, "\"a\\nb\"")]),
+            ("\"a\\", [(.invalidEscape, SourceRange(2, 3)), (.unterminatedString, SourceRange(0, 1))], [Self.t(.string, "\"a\\")]),
             ("c /* open", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
             ("c /*", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
             ("c /*/", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),

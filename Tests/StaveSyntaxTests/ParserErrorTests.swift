@@ -32,6 +32,7 @@ final class ParserErrorTests: XCTestCase {
         Case("h4", [(.invalidPitch, "h4", 1)]),
         Case("c3 d128 e0", [(.invalidDuration, "3", 1), (.invalidDuration, "128", 1), (.invalidDuration, "0", 1)]),
         Case("c4.... d", [(.tooManyDots, "4....", 1)]),
+        Case("c~-1 d4~-16 e", [(.invalidDuration, "-1", 1), (.invalidDuration, "-16", 1)]),
         Case("c4... d", []),
         Case("[] c", [(.emptyChord, "[]", 1)]),
         Case("{}4 c", [(.emptyTuplet, "{}", 1)]),
