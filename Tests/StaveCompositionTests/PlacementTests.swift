@@ -155,6 +155,15 @@ final class PlacementTests: XCTestCase {
         ])
     }
 
+    func testTiesFollowTheMIDIPitchAcrossSpellingsAndBarLines() {
+        // c#~ db is one note (both MIDI 61); f~ | e# likewise (65).
+        let notes = melody("c#8~ db8 f2~ | e#2", header: "meter 3/4")
+        XCTAssertEqual(Performance.joinedNotes(notes), [
+            PerformedNote(start: q(0), end: q(1, 4), pitch: 61, velocity: 100),
+            PerformedNote(start: q(1, 4), end: q(5, 4), pitch: 65, velocity: 100),
+        ])
+    }
+
     func testVelocityZeroNotesAreKept() {
         let song = compileClean("track t { velocity 0 phrase { c d } }")
         XCTAssertEqual(body(song).notes.flatMap(\.divisions), [.chord([n(60, 0)]), .chord([n(62, 0)])])
