@@ -44,7 +44,7 @@ final class FuzzTests: XCTestCase {
             if diagnostics.hasErrors { withErrors += 1 }
         }
         let total = Date().timeIntervalSince(runStart)
-        XCTAssertLessThan(total, 120, "the fuzz run took \(total) s; slowest input \(slowest.index): \(slowest.seconds) s")
+        XCTAssertLessThan(total, 60, "the fuzz run took \(total) s; slowest input \(slowest.index): \(slowest.seconds) s")
         // The generator must reach both outcomes, or it tests too little.
         XCTAssertGreaterThan(withErrors, count / 10)
         XCTAssertGreaterThan(count - withErrors, count / 10)
