@@ -35,6 +35,8 @@ struct BodyLowering {
     /// tempo marks): when the ppq is a multiple of it, every event of the body falls on a tick.
     var quarterDenominator = 1
     var diagnostics: [Diagnostic] = []
+    /// Set when a tuplet divides time too finely for exact fractions (nested tuplets of many primes).
+    var subdivisionOverflow = false
 
     init(track: Track, key: Key) {
         self.key = key
@@ -52,7 +54,7 @@ struct BodyLowering {
             error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into", dangling.range)
         }
         account(time)
-        if time.isOverflow {
+        if time.isOverflow || subdivisionOverflow {
             diagnostics.append(.error(.timeOverflow, "this phrase's durations are too fine to add up exactly (tuplets nested too finely)", at: phraseRange))
             return (PhraseBody(length: .zero), [])
         }
@@ -90,6 +92,7 @@ struct BodyLowering {
             let width = resolve(length)
             account(time)
             let divisions = lowerTuplet(items)
+            if BodyLowering.overflows(divisions, start: time, width: width) { subdivisionOverflow = true }
             accountParts(of: divisions, width: width)
             notes.append(RootNote(position: time, width: width, divisions: divisions))
             time = time + width
@@ -174,6 +177,18 @@ struct BodyLowering {
         return divisions
     }
 
+    /// True when some subdivision's start or end cannot be held as an exact fraction.
+    static func overflows(_ divisions: [TupletNote], start: Rational, width: Rational) -> Bool {
+        let part = width / divisions.count
+        if part.isOverflow { return true }
+        for (index, division) in divisions.enumerated() {
+            let at = start + part * index
+            if at.isOverflow || (at + part).isOverflow { return true }
+            if case .tuplet(let nested) = division, overflows(nested, start: at, width: part) { return true }
+        }
+        return false
+    }
+
     // MARK: - Durations and pitches
 
     /// The length of a note: written duration (which becomes current) plus inline ties.
@@ -246,8 +261,14 @@ struct BodyLowering {
         if isRest {
             error(.tieToRest, "a tie cannot continue into a rest", pendingTies[0].range)
         } else if let broken = pendingTies.first(where: { !sounds($0.pitch) }) {
-            let (spelling, octave) = Pitch.spell(broken.pitch, in: key)
-            let name = kind == .drums ? (GeneralMIDI.drumName(forKey: broken.pitch) ?? "drum \(broken.pitch)") : "\(Pitch.spellingText(spelling))\(octave)"
+            let name: String
+            if kind == .drums {
+                name = GeneralMIDI.drumName(forKey: broken.pitch) ?? "drum \(broken.pitch)"
+            } else {
+                var (spelling, octave) = Pitch.spell(broken.pitch, in: key)
+                if spelling.accidental == 0 { spelling.accidental = nil }
+                name = "\(Pitch.spellingText(spelling))\(octave) (MIDI \(broken.pitch))"
+            }
             error(.tieMismatch, "tied \(name) does not sound in the next note or chord", broken.range)
         }
         pendingTies.removeAll(keepingCapacity: true)

@@ -103,17 +103,19 @@ extension Lowering {
     mutating func assignChannels(_ tracks: inout [Track], _ syntax: [TrackSyntax]) {
         var taken = Set(tracks.filter(\.channelIsExplicit).map(\.channel))
         taken.insert(10)
+        var unassigned: Set<Int> = []
         for index in tracks.indices where tracks[index].kind == .melody && !tracks[index].channelIsExplicit {
             guard let free = (1...16).first(where: { !taken.contains($0) }) else {
                 error(.tooManyTracks, "no free MIDI channel for track '\(tracks[index].id)': all 15 melody channels are taken", syntax[index].id.range)
                 tracks[index].channel = 1
+                unassigned.insert(index)
                 continue
             }
             tracks[index].channel = free
             taken.insert(free)
         }
         var owner: [Int: Int] = [:]
-        for index in tracks.indices {
+        for index in tracks.indices where !unassigned.contains(index) {
             if let first = owner[tracks[index].channel] {
                 diagnostics.append(.warning(.sharedChannel, "track '\(tracks[index].id)' shares MIDI channel \(tracks[index].channel) with track '\(tracks[first].id)'", at: syntax[index].id.range))
             } else {

@@ -88,6 +88,9 @@ struct Placement {
         var placed: [Placed] = []
         var phrases: [Phrase] = []
         var originalIndex = 0
+        // After a phrase passed the song's end, the cursor is unknown: phrases placed by the
+        // cursor are then resolved (their references checked) but not placed, until an `at`.
+        var cursorLost = false
         for (statementIndex, statement) in trackSyntax.phrases.enumerated() {
             var start = cursor
             if let at = statement.at {
@@ -98,8 +101,9 @@ struct Placement {
             case .original(let id, _):
                 guard let original = lowered[trackIndex][statementIndex] else { continue }
                 originalIndex += 1
+                if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length
-                guard checkLimit(end, statement) else { return }
+                guard checkLimit(end, statement) else { cursorLost = true; continue }
                 let name = id.map { "phrase '\($0.text)'" } ?? "phrase #\(originalIndex)"
                 placed.append(Placed(name: name, start: start, end: end, range: statement.keywordRange))
                 checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement)
@@ -117,8 +121,9 @@ struct Placement {
                     count = countSyntax.value
                 }
                 guard let original = resolveRepeat(source, trackIndex: trackIndex) else { continue }
+                if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length * count
-                guard checkLimit(end, statement) else { return }
+                guard checkLimit(end, statement) else { cursorLost = true; continue }
                 placed.append(Placed(name: "repeat of '\(source.text)'", start: start, end: end, range: statement.keywordRange))
                 checkCopies(original, start: start, count: count, name: source.text, statement: statement)
                 phrases.append(Phrase(start: start, content: .repeat(source: source.text, count: count)))
@@ -144,14 +149,16 @@ struct Placement {
                     diagnostics.append(.error(.pitchOutOfRange, "sync of '\(phraseName.text)' transposed by \(shift) semitones reaches MIDI \(outside), outside 0–127", at: statement.keywordRange))
                     continue
                 }
+                if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length
-                guard checkLimit(end, statement) else { return }
+                guard checkLimit(end, statement) else { cursorLost = true; continue }
                 placed.append(Placed(name: "sync of '\(tracks[sourceTrack].id).\(phraseName.text)'", start: start, end: end, range: statement.keywordRange))
                 checkCopies(original, start: start, count: 1, name: phraseName.text, statement: statement)
                 phrases.append(Phrase(start: start, content: .sync(track: tracks[sourceTrack].id, phrase: phraseName.text, transpose: transpose)))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
             }
+            cursorLost = false
         }
         checkOverlaps(placed)
         tracks[trackIndex].phrases = phrases

@@ -11,7 +11,11 @@ enum TimingCheck {
         let ticksPerWhole = Rational(4 * song.ppq)
         func tick(_ time: Rational) -> Int { (time * ticksPerWhole).roundedHalfUp }
         /// Denominator of a time in quarter notes: the ppq must be a multiple of it.
-        func quarterDenominator(_ time: Rational) -> Int { (time * 4).denominator }
+        /// (A time that overflowed counts as needing a ppq beyond any limit, never as 0.)
+        func quarterDenominator(_ time: Rational) -> Int {
+            let quarters = time * 4
+            return quarters.isOverflow ? Int.max / 2 : quarters.denominator
+        }
 
         var sufficient = 1   // a ppq multiple of this makes every event exact
         var offGridAt: SourceRange?
@@ -37,19 +41,28 @@ enum TimingCheck {
                 }
                 sufficient = Rational.lcm(sufficient, placementDenominator) ?? Int.max / 2
                 if song.ppq % placementDenominator == 0 { continue }
-                // Some events may fall between ticks: look at each copy.
+                // Some events may fall between ticks: look at the copies. Copies whose starts differ
+                // by a whole number of ticks round alike, so one period of copies tells for all.
                 let relative = Performance.joinedNotes(placement.body)
-                var dropped = 0
+                let lengthTicks = placement.body.length * ticksPerWhole
+                let period = lengthTicks.isOverflow ? placement.count : min(placement.count, max(1, lengthTicks.denominator))
+                var droppedPerCopy: [Int] = []
                 var inexact = false
-                for copy in 0..<placement.count {
+                for copy in 0..<period {
                     let offset = placement.start + placement.body.length * copy
+                    var droppedHere = 0
                     for note in relative {
                         let start = note.start + offset, end = note.end + offset
                         if !(start * ticksPerWhole).isInteger || !(end * ticksPerWhole).isInteger { inexact = true }
-                        if tick(start) == tick(end) { dropped += 1 }
+                        if tick(start) == tick(end) { droppedHere += 1 }
                     }
+                    droppedPerCopy.append(droppedHere)
                     for mark in placement.body.tempos where !((mark.offset + offset) * ticksPerWhole).isInteger { inexact = true }
-                    if copy > 64 && !inexact && dropped == 0 { break }
+                    if copy > 64 && !inexact && droppedPerCopy.allSatisfy({ $0 == 0 }) { break }
+                }
+                var dropped = droppedPerCopy.reduce(0, +)
+                if droppedPerCopy.count == period, period < placement.count {
+                    dropped = dropped * (placement.count / period) + droppedPerCopy.prefix(placement.count % period).reduce(0, +)
                 }
                 if inexact, offGridAt == nil { offGridAt = range }
                 if dropped > 0 {
@@ -70,8 +83,15 @@ enum TimingCheck {
         }
 
         // Tempo events that collide on one tick.
+        // Only tempos written in the header count: the default 120 at bar 1 is no event of the file.
+        let writtenBars = Set(syntax.header.compactMap { statement -> Int? in
+            guard case .tempo(_, let at) = statement.kind else { return nil }
+            return at?.value ?? 1
+        })
         var headerTicks: [Int: Rational] = [:]
-        for change in song.tempos { headerTicks[tick(meterMap.start(ofBar: change.bar))] = change.bpm }
+        for change in song.tempos where writtenBars.contains(change.bar) {
+            headerTicks[tick(meterMap.start(ofBar: change.bar))] = change.bpm
+        }
         var seen: [Int: Rational] = headerTicks
         for tempo in tempos {
             let at = tick(tempo.time)

@@ -145,7 +145,7 @@ public struct Lexer {
                     index += 2
                     continue
                 }
-                diagnostics.append(.error(.invalidEscape, "invalid escape in string: only \\\" and \\\\ are allowed", at: SourceRange(index, index + 2)))
+                diagnostics.append(.error(.invalidEscape, "invalid escape in string: only \\\" and \\\\ are allowed", at: SourceRange(index, min(index + 2, bytes.count))))
             }
             index += 1
         }

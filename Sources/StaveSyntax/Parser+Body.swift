@@ -129,6 +129,7 @@ extension Parser {
         if first == UInt8(ascii: "t"), isWord(token, "tempo") {
             guard context == .phrase else {
                 error(.unexpectedToken, "a tempo change cannot stand inside a \(context == .chord ? "chord" : "tuplet")", at: token.range)
+                if current.kind == .number || current.kind == .decimal { advance() }
                 return nil
             }
             guard current.kind == .number || current.kind == .decimal else {
@@ -156,6 +157,21 @@ extension Parser {
             if context == .chord {
                 error(.unexpectedToken, "a chord cannot contain a rest", at: token.range)
                 return nil
+            }
+            if context == .tuplet {
+                if !tail.isEmpty {
+                    error(.durationNotAllowed, "durations are not allowed inside a tuplet: write it after '}'", at: token.range)
+                }
+                if current.kind == .tilde {
+                    let tilde = advance()
+                    if current.kind == .number, !current.spaceBefore {
+                        error(.durationNotAllowed, "durations are not allowed inside a tuplet", at: current.range)
+                        advance()
+                    } else {
+                        error(.tieToRest, "a rest cannot be tied", at: tilde.range)
+                    }
+                }
+                return BodyElement(.rest(Length()), token.range)
             }
             var length = Length()
             guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
@@ -205,6 +221,7 @@ extension Parser {
                 if current.kind == .number, !current.spaceBefore {
                     error(.durationNotAllowed, "durations are not allowed inside a \(context == .chord ? "chord" : "tuplet")", at: current.range)
                     advance()
+                    tie = false
                 } else if current.kind == .word, !current.spaceBefore {
                     error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
                 }
@@ -239,7 +256,7 @@ extension Parser {
             end = advance().range.end
         }
         let fullRange = SourceRange(range.start, end)
-        let value = digits.count <= 3 ? digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
+        let value = digits.count <= 3 && digits.allSatisfy(Lexer.isDigit) ? digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
         guard value > 0, value <= 64, value & (value - 1) == 0 else {
             let shown = digits.count > 12 ? String(decoding: digits.prefix(12), as: UTF8.self) + "..." : String(decoding: digits, as: UTF8.self)
             error(.invalidDuration, "invalid duration '\(shown)': expected 1, 2, 4, 8, 16, 32 or 64", at: range)
@@ -312,6 +329,7 @@ extension Parser {
         var items: [BodyElement] = []
         items.reserveCapacity(4)
         var hasMember = false
+        var hadInvalidItem = false
         while true {
             let token = current
             if token.kind == .rightBracket { break }
@@ -327,6 +345,8 @@ extension Parser {
             if let item = parseElement(in: .chord, depth: depth) {
                 if case .member = item.kind { hasMember = true }
                 items.append(item)
+            } else {
+                hadInvalidItem = true
             }
         }
         let close = advance()
@@ -349,6 +369,7 @@ extension Parser {
             }
         }
         if !hasMember {
+            if hadInvalidItem { return nil }
             error(.emptyChord, "a chord needs at least one pitch: '[]' is empty", at: open.range.union(close.range))
             return nil
         }
@@ -366,6 +387,7 @@ extension Parser {
         var items: [BodyElement] = []
         items.reserveCapacity(6)
         var sounding = 0
+        var hadInvalidItem = false
         while true {
             let token = current
             if token.kind == .rightBrace { break }
@@ -389,6 +411,8 @@ extension Parser {
                 default: break
                 }
                 items.append(item)
+            } else {
+                hadInvalidItem = true
             }
         }
         let close = advance()
@@ -414,6 +438,7 @@ extension Parser {
             }
         }
         if sounding == 0 {
+            if hadInvalidItem { return nil }
             error(.emptyTuplet, "a tuplet needs at least one note, rest or chord: '{}' is empty", at: open.range.union(close.range))
             return nil
         }

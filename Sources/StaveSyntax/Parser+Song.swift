@@ -322,8 +322,8 @@ extension Parser {
             for _ in 0..<2 {
                 if transpose == nil, isWord(current, "transpose") {
                     let word = advance()
-                    if current.kind == .number, let value = integer(advance()) {
-                        transpose = value
+                    if current.kind == .number {
+                        if let value = integer(advance()) { transpose = value } else { failed = true }
                     } else {
                         error(.expectedToken, "expected a number of semitones after 'transpose', found \(describe(current))", at: current.kind == .end ? word.range : current.range)
                         failed = true

@@ -1,0 +1,136 @@
+import StaveSyntax
+import XCTest
+
+/// Table-driven lexer tests: input → token kinds, texts and `spaceBefore`, and lexical diagnostics.
+final class LexerTests: XCTestCase {
+    /// One expected token: kind, text, and whether whitespace or a comment stands before it.
+    struct Expected: Equatable, CustomStringConvertible {
+        var kind: TokenKind
+        var text: String
+        var spaced: Bool
+        var description: String { "\(kind) '\(text)'\(spaced ? " (spaced)" : "")" }
+    }
+
+    /// A token glued to the one before it.
+    static func t(_ kind: TokenKind, _ text: String) -> Expected { Expected(kind: kind, text: text, spaced: false) }
+    /// A token with whitespace or a comment before it.
+    static func s(_ kind: TokenKind, _ text: String) -> Expected { Expected(kind: kind, text: text, spaced: true) }
+
+    /// (input, tokens without the final end token). None of these inputs has a lexical error.
+    static let table: [(String, [Expected])] = [
+        ("", []),
+        ("c4", [t(.word, "c4")]),
+        ("c4 d8.", [t(.word, "c4"), s(.word, "d8"), t(.dot, ".")]),
+        ("bn2..", [t(.word, "bn2"), t(.dot, "."), t(.dot, ".")]),
+        ("f#8 eb4. f##16 ebb", [t(.word, "f#8"), s(.word, "eb4"), t(.dot, "."), s(.word, "f##16"), s(.word, "ebb")]),
+        ("c2~8", [t(.word, "c2"), t(.tilde, "~"), t(.number, "8")]),
+        ("c2~ c8", [t(.word, "c2"), t(.tilde, "~"), s(.word, "c8")]),
+        ("c 4", [t(.word, "c"), s(.number, "4")]),
+        ("[c~ e g]2", [t(.leftBracket, "["), t(.word, "c"), t(.tilde, "~"), s(.word, "e"), s(.word, "g"), t(.rightBracket, "]"), t(.number, "2")]),
+        ("[c e] 2", [t(.leftBracket, "["), t(.word, "c"), s(.word, "e"), t(.rightBracket, "]"), s(.number, "2")]),
+        ("{c {d e} f}4", [t(.leftBrace, "{"), t(.word, "c"), s(.leftBrace, "{"), t(.word, "d"), s(.word, "e"), t(.rightBrace, "}"),
+                          s(.word, "f"), t(.rightBrace, "}"), t(.number, "4")]),
+        ("o5 > < v90 !mf !ppp", [t(.word, "o5"), s(.greater, ">"), s(.less, "<"), s(.word, "v90"), s(.dynamic, "!mf"), s(.dynamic, "!ppp")]),
+        ("kick8 open-hat16 acoustic-bass-drum", [t(.word, "kick8"), s(.word, "open-hat16"), s(.word, "acoustic-bass-drum")]),
+        ("instrument lead-1-square kit tr-808", [t(.word, "instrument"), s(.word, "lead-1-square"), s(.word, "kit"), s(.word, "tr-808")]),
+        ("_x9 A_b", [t(.word, "_x9"), s(.word, "A_b")]),
+        ("meter 4/4", [t(.word, "meter"), s(.number, "4"), t(.slash, "/"), t(.number, "4")]),
+        ("tempo 92.5", [t(.word, "tempo"), s(.decimal, "92.5")]),
+        ("tempo 92.", [t(.word, "tempo"), s(.number, "92"), t(.dot, ".")]),
+        ("transpose -24", [t(.word, "transpose"), s(.number, "-24")]),
+        ("x7 at 5", [t(.word, "x7"), s(.word, "at"), s(.number, "5")]),
+        ("sync lead.theme", [t(.word, "sync"), s(.word, "lead"), t(.dot, "."), t(.word, "theme")]),
+        ("title \"Ode to Joy\"", [t(.word, "title"), s(.string, "\"Ode to Joy\"")]),
+        ("\"a \\\"b\\\" \\\\\"", [t(.string, "\"a \\\"b\\\" \\\\\"")]),
+        ("\"Grüße ♪\"x", [t(.string, "\"Grüße ♪\""), t(.word, "x")]),
+        ("{ } [ ] ( ) | ~ . > < /", [t(.leftBrace, "{"), s(.rightBrace, "}"), s(.leftBracket, "["), s(.rightBracket, "]"),
+                                    s(.leftParen, "("), s(.rightParen, ")"), s(.bar, "|"), s(.tilde, "~"), s(.dot, "."),
+                                    s(.greater, ">"), s(.less, "<"), s(.slash, "/")]),
+        ("c // comment d\ne", [t(.word, "c"), s(.word, "e")]),
+        ("c// comment", [t(.word, "c")]),
+        ("c/* block */d", [t(.word, "c"), s(.word, "d")]),
+        ("c/* a /* b */d", [t(.word, "c"), s(.word, "d")]),
+        ("c\r\n\td", [t(.word, "c"), s(.word, "d")]),
+        ("c|d", [t(.word, "c"), t(.bar, "|"), t(.word, "d")]),
+        ("r8. r", [t(.word, "r8"), t(.dot, "."), s(.word, "r")]),
+        ("c99999999999999999999", [t(.word, "c99999999999999999999")]),
+        ("12345678901234567890123", [t(.number, "12345678901234567890123")]),
+        ("c-d", [t(.word, "c-d")]),
+    ]
+
+    func testTable() {
+        for (input, expected) in Self.table {
+            let source = Source(path: "t", text: input)
+            let (tokens, diagnostics) = Lexer.tokenize(source)
+            XCTAssertEqual(diagnostics, [], "input: \(input)")
+            XCTAssertEqual(tokens.last?.kind, .end, "input: \(input)")
+            XCTAssertEqual(tokens.last?.range, SourceRange(source.bytes.count, source.bytes.count), "input: \(input)")
+            let actual = tokens.dropLast().map { Expected(kind: $0.kind, text: source.text($0.range), spaced: $0.spaceBefore) }
+            XCTAssertEqual(actual, expected, "input: \(input)")
+        }
+    }
+
+    func testEndTokenRecordsTrailingSpace() {
+        let (tokens, _) = Lexer.tokenize(Source(path: "t", text: "c // end"))
+        XCTAssertEqual(tokens.map(\.kind), [.word, .end])
+        XCTAssertTrue(tokens[1].spaceBefore)
+        let (bare, _) = Lexer.tokenize(Source(path: "t", text: "c"))
+        XCTAssertFalse(bare[1].spaceBefore)
+    }
+
+    func testTokenRangesAreByteOffsets() {
+        // 'ü' takes two bytes, so 'x' starts at byte 5, not 4.
+        let (tokens, _) = Lexer.tokenize(Source(path: "t", text: "\"ü\" x"))
+        XCTAssertEqual(tokens[0].range, SourceRange(0, 4))
+        XCTAssertEqual(tokens[1].range, SourceRange(5, 6))
+    }
+
+    /// (input, expected lexical diagnostics as (id, byte range)) and the tokens that survive.
+    func testLexicalErrors() {
+        let cases: [(String, [(DiagnosticID, SourceRange)], [Expected])] = [
+            ("a -", [(.invalidCharacter, SourceRange(2, 3))], [Self.t(.word, "a")]),
+            ("c ♯4", [(.invalidCharacter, SourceRange(2, 5))], [Self.t(.word, "c"), Self.s(.number, "4")]),
+            ("c$d", [(.invalidCharacter, SourceRange(1, 2))], [Self.t(.word, "c"), Self.s(.word, "d")]),
+            ("\"abc\nd", [(.unterminatedString, SourceRange(0, 1))], [Self.t(.string, "\"abc"), Self.s(.word, "d")]),
+            ("\"abc", [(.unterminatedString, SourceRange(0, 1))], [Self.t(.string, "\"abc")]),
+            ("\"a\\nb\"", [(.invalidEscape, SourceRange(2, 4))], [Self.t(.string, "\"a\\nb\"")]),
+            ("\"a\\", [(.invalidEscape, SourceRange(2, 3)), (.unterminatedString, SourceRange(0, 1))], [Self.t(.string, "\"a\\")]),
+            ("c /* open", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
+            ("c /*", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
+            ("c /*/", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
+            ("c @ # d", [(.invalidCharacter, SourceRange(2, 3)), (.invalidCharacter, SourceRange(4, 5))], [Self.t(.word, "c"), Self.s(.word, "d")]),
+        ]
+        for (input, expectedDiagnostics, expectedTokens) in cases {
+            let source = Source(path: "t", text: input)
+            let (tokens, diagnostics) = Lexer.tokenize(source)
+            XCTAssertEqual(diagnostics.map(\.id), expectedDiagnostics.map(\.0), "input: \(input)")
+            XCTAssertEqual(diagnostics.map(\.range), expectedDiagnostics.map(\.1), "input: \(input)")
+            XCTAssertTrue(diagnostics.allSatisfy { $0.severity == .error }, "input: \(input)")
+            let actual = tokens.dropLast().map { Expected(kind: $0.kind, text: source.text($0.range), spaced: $0.spaceBefore) }
+            XCTAssertEqual(actual, expectedTokens, "input: \(input)")
+        }
+    }
+
+    func testInvalidUTF8IsReportedPerByte() {
+        let source = Source(path: "t", bytes: Array("c ".utf8) + [0xFF, 0xC3] + Array(" d".utf8))
+        let (tokens, diagnostics) = Lexer.tokenize(source)
+        XCTAssertEqual(diagnostics.map(\.id), [.invalidUTF8, .invalidUTF8])
+        XCTAssertEqual(diagnostics.map(\.range), [SourceRange(2, 3), SourceRange(3, 4)])
+        XCTAssertEqual(diagnostics.first?.message, "invalid UTF-8 byte 0xFF")
+        XCTAssertEqual(tokens.map(\.kind), [.word, .word, .end])
+    }
+
+    func testLexerAlwaysEndsAndCoversEveryByteOnce() {
+        // Tokens never overlap and never go backwards, even on odd input.
+        let inputs = ["c~~..||{{", "\"\\", "/", "-", "--1", "!!", "!", "a-b-", "x\u{0}y", "/*/**/", "c8-"]
+        for input in inputs {
+            let (tokens, _) = Lexer.tokenize(Source(path: "t", text: input))
+            var previousEnd = 0
+            for token in tokens {
+                XCTAssertGreaterThanOrEqual(token.range.start, previousEnd, "input: \(input)")
+                previousEnd = token.range.end
+            }
+            XCTAssertEqual(tokens.last?.kind, .end)
+        }
+    }
+}
