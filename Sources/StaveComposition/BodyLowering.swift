@@ -34,6 +34,8 @@ struct BodyLowering {
     /// A multiple of the denominator of every event time in quarter notes (note boundaries and
     /// tempo marks): when the ppq is a multiple of it, every event of the body falls on a tick.
     var quarterDenominator = 1
+    /// How many notes (chord members counted one by one) the body holds.
+    var noteCount = 0
     var diagnostics: [Diagnostic] = []
     /// Set when a tuplet divides time too finely for exact fractions (nested tuplets of many primes).
     var subdivisionOverflow = false
@@ -75,6 +77,7 @@ struct BodyLowering {
             guard let pitch = resolve(sound, element.range) else { time = time + width; return }
             let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)
             notes.append(RootNote(position: time, width: width, note: note))
+            noteCount += 1
             arrive(isRest: false) { $0 == pitch }
             if length.tiesToNext { pendingTies.append(PendingTie(pitch: pitch, range: length.tieRange ?? element.range)) }
             time = time + width
@@ -145,6 +148,7 @@ struct BodyLowering {
                 ties.append(PendingTie(pitch: pitch, range: member.tie ? member.range : (tieRange ?? range)))
             }
         }
+        noteCount += chord.count
         arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }
         pendingTies += ties
         return chord
@@ -161,6 +165,7 @@ struct BodyLowering {
                     continue
                 }
                 divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)]))
+                noteCount += 1
                 arrive(isRest: false) { $0 == pitch }
                 if length.tiesToNext { pendingTies.append(PendingTie(pitch: pitch, range: length.tieRange ?? item.range)) }
             case .rest:

@@ -7,6 +7,10 @@ public struct Lowering {
     public static let maximumBars = 1_000_000
     /// `repeat … xN` takes at most this N.
     public static let maximumRepeat = 10_000
+    /// A song expands (every Repeat and Sync copy counted) to at most this many notes…
+    public static let maximumExpandedNotes = 20_000_000
+    /// …and at most this many tempo changes.
+    public static let maximumExpandedTempos = 1_000_000
 
     var diagnostics: [Diagnostic] = []
 

@@ -12,6 +12,8 @@ struct Placement {
         var highestPitch: Int
         /// See `BodyLowering.quarterDenominator`.
         var quarterDenominator: Int
+        /// Notes in the body, chord members counted one by one.
+        var noteCount: Int
     }
 
     /// One placed phrase, for the overlap check.
@@ -36,6 +38,9 @@ struct Placement {
     /// For each track's placed phrases (aligned with `Track.phrases`), the quarter-note
     /// denominator of its body's events (see `BodyLowering.quarterDenominator`).
     var quarterDenominators: [[Int]] = []
+    /// Notes and tempo changes the song expands to so far (every copy counted).
+    var expandedNotes = 0
+    var expandedTempos = 0
     /// The end of the allowed song, in whole notes.
     let songLimit: Rational
 
@@ -67,7 +72,7 @@ struct Placement {
                 var lowering = BodyLowering(track: tracks[trackIndex], key: song.key)
                 let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
                 diagnostics += lowering.diagnostics
-                let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch, quarterDenominator: lowering.quarterDenominator)
+                let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch, quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount)
                 lowered[trackIndex][statementIndex] = original
                 guard let id else { continue }
                 if let earlier = seen[id.text] {
@@ -103,7 +108,7 @@ struct Placement {
                 originalIndex += 1
                 if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length
-                guard checkLimit(end, statement) else { cursorLost = true; continue }
+                guard checkLimit(end, statement), checkExpansion(original, count: 1, statement) else { cursorLost = true; continue }
                 let name = id.map { "phrase '\($0.text)'" } ?? "phrase #\(originalIndex)"
                 placed.append(Placed(name: name, start: start, end: end, range: statement.keywordRange))
                 checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement)
@@ -123,7 +128,7 @@ struct Placement {
                 guard let original = resolveRepeat(source, trackIndex: trackIndex) else { continue }
                 if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length * count
-                guard checkLimit(end, statement) else { cursorLost = true; continue }
+                guard checkLimit(end, statement), checkExpansion(original, count: count, statement) else { cursorLost = true; continue }
                 placed.append(Placed(name: "repeat of '\(source.text)'", start: start, end: end, range: statement.keywordRange))
                 checkCopies(original, start: start, count: count, name: source.text, statement: statement)
                 phrases.append(Phrase(start: start, content: .repeat(source: source.text, count: count)))
@@ -151,7 +156,7 @@ struct Placement {
                 }
                 if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length
-                guard checkLimit(end, statement) else { cursorLost = true; continue }
+                guard checkLimit(end, statement), checkExpansion(original, count: 1, statement) else { cursorLost = true; continue }
                 placed.append(Placed(name: "sync of '\(tracks[sourceTrack].id).\(phraseName.text)'", start: start, end: end, range: statement.keywordRange))
                 checkCopies(original, start: start, count: 1, name: phraseName.text, statement: statement)
                 phrases.append(Phrase(start: start, content: .sync(track: tracks[sourceTrack].id, phrase: phraseName.text, transpose: transpose)))
@@ -162,6 +167,23 @@ struct Placement {
         }
         checkOverlaps(placed)
         tracks[trackIndex].phrases = phrases
+    }
+
+    /// Bounds what the song expands to, so that a short file cannot demand gigabytes of output.
+    mutating func checkExpansion(_ original: Original, count: Int, _ statement: PhraseStatement) -> Bool {
+        expandedNotes += original.noteCount * count
+        expandedTempos += original.body.tempos.count * count
+        if expandedNotes > Lowering.maximumExpandedNotes {
+            diagnostics.append(.error(.limitExceeded, "the song expands to more than \(Lowering.maximumExpandedNotes) notes (the limit)", at: statement.keywordRange))
+            expandedNotes = Int.min / 2
+            return false
+        }
+        if expandedTempos > Lowering.maximumExpandedTempos {
+            diagnostics.append(.error(.limitExceeded, "the song expands to more than \(Lowering.maximumExpandedTempos) tempo changes (the limit)", at: statement.keywordRange))
+            expandedTempos = Int.min / 2
+            return false
+        }
+        return true
     }
 
     mutating func checkLimit(_ end: Rational, _ statement: PhraseStatement) -> Bool {

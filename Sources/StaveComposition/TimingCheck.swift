@@ -95,7 +95,7 @@ enum TimingCheck {
         var seen: [Int: Rational] = headerTicks
         for tempo in tempos {
             let at = tick(tempo.time)
-            if let earlier = seen[at] {
+            if let earlier = seen[at], earlier != tempo.bpm {
                 diagnostics.append(.warning(.tempoConflict, "two tempo changes on tick \(at): tempo \(tempo.bpm.decimalText) replaces tempo \(earlier.decimalText)", at: tempo.range))
             }
             seen[at] = tempo.bpm

@@ -59,5 +59,4 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case timeOverflow = "time-overflow"
     case offTickGrid = "off-tick-grid"
     case zeroLengthNote = "zero-length-note"
-    case emptySong = "empty-song"
 }

@@ -36,12 +36,13 @@ public struct DiagnosticRenderer: Sendable {
 
     private func caretLines(source: Source, line: Int, column: Int) -> String {
         let text = source.lineText(line)
-        // Keep tabs so the caret lines up under tab-indented text.
-        var pad = ""
-        for (index, character) in text.enumerated() where index < column - 1 {
-            pad.append(character == "\t" ? "\t" : " ")
-        }
-        if pad.count < column - 1 { pad += String(repeating: " ", count: column - 1 - pad.count) }
+        // Columns count Unicode scalars; the caret goes under the character (grapheme) that
+        // starts at that scalar, keeping tabs so it lines up under tab-indented text.
+        let scalars = Array(text.unicodeScalars)
+        var prefix = String.UnicodeScalarView()
+        prefix.append(contentsOf: scalars.prefix(max(0, column - 1)))
+        var pad = String(String(prefix).map { $0 == "\t" ? "\t" : " " })
+        if scalars.count < column - 1 { pad += String(repeating: " ", count: column - 1 - scalars.count) }
         let caret = colored ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
         return "\(text)\n\(pad)\(caret)\n"
     }
