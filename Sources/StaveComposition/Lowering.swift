@@ -8,7 +8,7 @@ public struct Lowering {
     /// `repeat … xN` takes at most this N.
     public static let maximumRepeat = 10_000
     /// A song expands (every Repeat and Sync copy counted) to at most this many notes…
-    public static let maximumExpandedNotes = 20_000_000
+    public static let maximumExpandedNotes = 100_000_000
     /// …and at most this many tempo changes.
     public static let maximumExpandedTempos = 1_000_000
 

@@ -49,12 +49,27 @@ final class LimitTests: XCTestCase {
     }
 
     func testManyCopiesOfAnInexactPhraseAreCheckedQuickly() {
-        // 900,010 bars of septuplets: every copy is off the 480 grid, and the check must not walk all of them.
+        // 90,010 bars of septuplets (40 million notes, under the expansion limit): every copy is off
+        // the 480 grid, and the check must not walk all of them.
         let body = String(repeating: "{c d e f g a b}64 ", count: 640)
-        let text = "track a { phrase p { \(body) } " + String(repeating: "repeat p x10000 ", count: 9) + "}"
+        let text = "track a { phrase p { \(body) } " + String(repeating: "repeat p x1000 ", count: 9) + "}"
         let found = diagnostics(text, within: 10)
         XCTAssertEqual(found.map(\.id), [.offTickGrid])
         XCTAssertTrue(found.first?.message.contains("ppq 3360") ?? false, "\(found.map(\.message))")
+    }
+
+    func testExpansionIsBounded() {
+        // Legal in bars (about 110,000), but 7 × 10,000 copies of 1,600 notes are 112 million notes.
+        let body = String(repeating: "{c d e f g a b c d e f g a b c d}64 ", count: 100)
+        let text = "track a { phrase p { \(body) } " + String(repeating: "repeat p x10000 ", count: 7) + "}"
+        let found = diagnostics(text, within: 10)
+        XCTAssertEqual(found.map(\.id), [.limitExceeded])
+        XCTAssertTrue(found.first?.message.contains("100000000 notes") ?? false, "\(found.map(\.message))")
+        // Tempo changes are bounded too: 4 per copy, 260,000 copies.
+        let tempos = "track a { phrase p { tempo 90 c16 tempo 91 c16 tempo 92 c16 tempo 93 c16 } " + String(repeating: "repeat p x10000 ", count: 26) + "}"
+        let foundTempos = diagnostics(tempos, within: 10)
+        XCTAssertEqual(foundTempos.map(\.id), [.limitExceeded])
+        XCTAssertTrue(foundTempos.first?.message.contains("1000000 tempo changes") ?? false, "\(foundTempos.map(\.message))")
     }
 
     func testTupletsNestedTooFinelyAreAnErrorNotAnOverflow() {
