@@ -37,5 +37,6 @@ let package = Package(
         .testTarget(name: "StaveMIDITests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI"]),
         .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
+        .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition"]),
     ]
 )
