@@ -48,6 +48,20 @@ indirect enum EBNFExpression: Equatable, Sendable {
         }
     }
 
+    /// The expression with every occurrence of `old` replaced by `new`.
+    func replacing(_ old: EBNFExpression, with new: EBNFExpression) -> EBNFExpression {
+        if self == old { return new }
+        switch self {
+        case .literal, .characters, .reference, .adjacent: return self
+        case .sequence(let items): return .sequence(items.map { $0.replacing(old, with: new) })
+        case .choice(let items): return .choice(items.map { $0.replacing(old, with: new) })
+        case .optional(let inner): return .optional(inner.replacing(old, with: new))
+        case .zeroOrMore(let inner): return .zeroOrMore(inner.replacing(old, with: new))
+        case .oneOrMore(let inner): return .oneOrMore(inner.replacing(old, with: new))
+        case .difference(let left, let right): return .difference(left.replacing(old, with: new), right.replacing(old, with: new))
+        }
+    }
+
     /// The expression's top-level alternatives (itself when it is not a choice).
     var alternatives: [EBNFExpression] {
         if case .choice(let items) = self { return items }
@@ -96,6 +110,11 @@ struct EBNFGrammar: Sendable {
     /// The rule with this name, if defined.
     subscript(name: String) -> EBNFRule? {
         indexByName[name].map { rules[$0] }
+    }
+
+    /// A copy in which each rule named like one of `replacements` is replaced by it.
+    func replacing(_ replacements: [EBNFRule]) -> EBNFGrammar {
+        EBNFGrammar(rules: rules.map { rule in replacements.first { $0.name == rule.name } ?? rule })
     }
 
     /// Whether a name refers to a lexical rule.
