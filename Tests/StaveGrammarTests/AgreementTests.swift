@@ -9,11 +9,11 @@ final class AgreementTests: XCTestCase {
         let grammar = try GrammarFile.load()
         let strict = try EarleyRecognizer(grammar: grammar, start: "Song", spaceRequired: "SpaceRequired")
         let widened = try EarleyRecognizer(grammar: KnownDeviations.widened(grammar), start: "Song")
-        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 31)
-        var random = SeededRandom(seed: 32)
+        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 31 + UInt64(GrammarFile.scale))
+        var random = SeededRandom(seed: 32 + UInt64(GrammarFile.scale))
         let vocabulary = self.vocabulary(grammar, &generator)
         var outcomes: [String: Int] = [:]
-        for index in 0..<1500 {
+        for index in 0..<1500 * GrammarFile.scale {
             var tokens = generator.sentence().tokens
             guard tokens.count >= 3 else { continue }
             damage(&tokens, vocabulary, &random)
@@ -35,8 +35,8 @@ final class AgreementTests: XCTestCase {
             }
         }
         // The damage is neither always fatal nor always harmless.
-        XCTAssertGreaterThan(outcomes["both accept", default: 0], 150, "\(outcomes)")
-        XCTAssertGreaterThan(outcomes["both reject", default: 0], 600, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["both accept", default: 0], 150 * GrammarFile.scale, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["both reject", default: 0], 600 * GrammarFile.scale, "\(outcomes)")
     }
 
     /// Tokens to insert: every literal of the syntax rules, values of the token rules, and a

@@ -5,11 +5,11 @@ import StaveSyntax
 /// purpose they must be rejected: this keeps the grammar file and the parser in step.
 final class GeneratedSentenceTests: XCTestCase {
     /// How many sentences the positive test generates.
-    static let sentenceCount = 3000
+    static let sentenceCount = 3000 * GrammarFile.scale
 
     func testEveryGeneratedSentenceParsesWithoutSyntaxErrors() throws {
         let grammar = try GrammarFile.load()
-        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 2024)
+        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 2024 + UInt64(GrammarFile.scale))
         var tokenCount = 0
         var failures = 0
         for index in 0..<GeneratedSentenceTests.sentenceCount {
@@ -32,7 +32,7 @@ final class GeneratedSentenceTests: XCTestCase {
 
     func testGeneratorReachesEverySyntaxRuleAndLiteral() throws {
         let grammar = try GrammarFile.load()
-        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 2024)
+        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 2024 + UInt64(GrammarFile.scale))
         for _ in 0..<GeneratedSentenceTests.sentenceCount { _ = generator.sentence() }
         let syntaxRules = grammar.rules.filter { $0.section == .syntax && $0.name != "SpaceRequired" }
         for rule in syntaxRules {
@@ -59,9 +59,9 @@ final class GeneratedSentenceTests: XCTestCase {
         let grammar = try GrammarFile.load()
         let recognizer = try EarleyRecognizer(grammar: grammar, start: "Song", spaceRequired: "SpaceRequired")
         let mutator = SentenceMutator(grammar: grammar)
-        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 5)
+        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 5 + UInt64(GrammarFile.scale))
         var applied: [Mutation: Int] = [:]
-        for index in 0..<400 {
+        for index in 0..<400 * GrammarFile.scale {
             let sentence = generator.sentence()
             for mutation in Mutation.allCases {
                 guard let tokens = mutator.apply(mutation, to: sentence, random: &generator.random) else { continue }

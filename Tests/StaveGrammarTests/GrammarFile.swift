@@ -10,6 +10,10 @@ enum GrammarFile {
 
     static let grammarPath = packageRoot.appendingPathComponent("Grammar/stave.ebnf").path
 
+    /// How many times more sentences the randomized tests try: `STAVE_GRAMMAR_SCALE=20 swift test
+    /// --filter StaveGrammarTests` searches harder (with different seeds) than the quick default of 1.
+    static let scale: Int = ProcessInfo.processInfo.environment["STAVE_GRAMMAR_SCALE"].flatMap(Int.init).map { max(1, min($0, 1000)) } ?? 1
+
     /// Reads and parses the grammar file.
     static func load() throws -> EBNFGrammar {
         try EBNFReader.read(String(contentsOfFile: grammarPath, encoding: .utf8))
