@@ -38,5 +38,6 @@ let package = Package(
         .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI"]),
         .testTarget(name: "StaveCLITests", dependencies: ["stave"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
+        .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition"]),
     ]
 )

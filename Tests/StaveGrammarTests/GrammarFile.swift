@@ -1,0 +1,53 @@
+import Foundation
+import StaveSyntax
+
+/// The real `Grammar/stave.ebnf` and the examples, found from this file's path, and the
+/// bridge from Stave text to the recognizer's tokens.
+enum GrammarFile {
+    /// The package root: three levels above this file (Tests/StaveGrammarTests/GrammarFile.swift).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let grammarPath = packageRoot.appendingPathComponent("Grammar/stave.ebnf").path
+
+    /// How many times more sentences the randomized tests try: `STAVE_GRAMMAR_SCALE=20 swift test
+    /// --filter StaveGrammarTests` searches harder (with different seeds) than the quick default of 1.
+    static let scale: Int = ProcessInfo.processInfo.environment["STAVE_GRAMMAR_SCALE"].flatMap(Int.init).map { max(1, min($0, 1000)) } ?? 1
+
+    /// Reads and parses the grammar file.
+    static func load() throws -> EBNFGrammar {
+        try EBNFReader.read(String(contentsOfFile: grammarPath, encoding: .utf8))
+    }
+
+    /// The `.stave` files in a directory under the package root, sorted by name.
+    static func staveFiles(in directory: String) throws -> [URL] {
+        let folder = packageRoot.appendingPathComponent(directory)
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "stave" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// Splits Stave text into the recognizer's tokens with the real `Lexer`, and checks every
+    /// gap between tokens against the grammar's `Separator` rule (a line comment may end the
+    /// file without a newline). Returns nil when a gap is not a separator, for example when the
+    /// lexer skipped an invalid character.
+    static func tokens(of text: String, grammar: EBNFGrammar) -> [GrammarToken]? {
+        let source = Source(path: "input.stave", text: text)
+        let lexed = Lexer.tokenize(source).tokens
+        let matcher = LexicalMatcher(grammar: grammar)
+        var result: [GrammarToken] = []
+        var previousEnd = 0
+        for token in lexed {
+            let gap = source.text(SourceRange(previousEnd, token.range.start))
+            if !gap.isEmpty {
+                let separator = matcher.matches(gap, rule: "Separator")
+                    || (token.kind == .end && matcher.matches(gap + "\n", rule: "Separator"))
+                guard separator else { return nil }
+            }
+            if token.kind == .end { break }
+            result.append(GrammarToken(text: source.text(token.range), spaceBefore: !gap.isEmpty))
+            previousEnd = token.range.end
+        }
+        return result
+    }
+}
