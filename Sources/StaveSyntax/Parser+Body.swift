@@ -256,7 +256,9 @@ extension Parser {
             end = advance().range.end
         }
         let fullRange = SourceRange(range.start, end)
-        let value = digits.count <= 3 && digits.allSatisfy(Lexer.isDigit) ? digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
+        // Digits only, at most three, no leading zero (`04` is not a duration).
+        let value = digits.count <= 3 && digits.first != UInt8(ascii: "0") && digits.allSatisfy(Lexer.isDigit)
+            ? digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
         guard value > 0, value <= 64, value & (value - 1) == 0 else {
             let shown = digits.count > 12 ? String(decoding: digits.prefix(12), as: UTF8.self) + "..." : String(decoding: digits, as: UTF8.self)
             error(.invalidDuration, "invalid duration '\(shown)': expected 1, 2, 4, 8, 16, 32 or 64", at: range)
@@ -366,6 +368,9 @@ extension Parser {
                 let tilde = advance()
                 length.tiesToNext = true
                 length.tieRange = tilde.range
+                if current.kind == .word, !current.spaceBefore {
+                    error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
+                }
             }
         }
         if !hasMember {
