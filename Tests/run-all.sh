@@ -1,20 +1,41 @@
 #!/usr/bin/env bash
 # The whole test suite, runnable on a fresh machine from the repository root:
-#   1. the Swift unit, fixture, golden, round-trip, property and fuzz tests (swift test);
+#   1. the Swift unit, fixture, golden, round-trip, property, grammar, command-line and fuzz
+#      tests (swift test);
 #   2. the independent MIDI referee (mido, pinned) over every example;
 #   3. the editor-support tests (real Vim, two TextMate engines).
-# Installs its own pinned Python referees. Exits non-zero when any part fails.
+# Installs its own pinned Python referees. Ends with one line "N passed, M failed" over all
+# three parts and exits non-zero when any part fails.
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 status=0
+passed=0
+failed=0
 part() { echo; echo "=== $1"; }
+count() { # count "N passed, M failed" from the last such line of a log
+  local line
+  line="$(grep -E '^[a-z-]*:? ?[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 | grep -oE '[0-9]+ passed, [0-9]+ failed')"
+  if [ -n "$line" ]; then
+    passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
+    failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+  else
+    failed=$((failed + 1))
+  fi
+}
+LOG="$(mktemp)"
 
 part "swift test"
-LOG="$(mktemp)"
 swift test 2>&1 | tee "$LOG" | grep -E "error:|failed \(|Fatal error|Executed [0-9]+ tests" | grep -v "^Test Suite '.*' passed" | tail -n 60
 rc=${PIPESTATUS[0]}
-if [ "$rc" -ne 0 ]; then echo "swift test FAILED (exit $rc)"; tail -n 40 "$LOG"; status=1; fi
-rm -f "$LOG"
+summary="$(grep -E 'Executed [0-9]+ tests, with [0-9]+ failures' "$LOG" | tail -n 1)"
+tests="$(echo "$summary" | grep -oE 'Executed [0-9]+' | grep -oE '[0-9]+')"
+failures="$(echo "$summary" | grep -oE 'with [0-9]+ failures' | grep -oE '[0-9]+')"
+passed=$((passed + ${tests:-0} - ${failures:-0}))
+failed=$((failed + ${failures:-0}))
+if [ "$rc" -ne 0 ] || [ -z "$summary" ]; then
+  echo "swift test FAILED (exit $rc)"; tail -n 40 "$LOG"; status=1
+  [ "${failures:-0}" -gt 0 ] || failed=$((failed + 1))
+fi
 
 part "MIDI referee (mido)"
 swift build --product stave 2>&1 | grep -E "error" ; true
@@ -22,11 +43,17 @@ REFEREE_DEPS="${HOME:-/tmp}/.cache/stave-referee"
 if ! PYTHONPATH="$REFEREE_DEPS" python3 -c "import mido" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$REFEREE_DEPS" -r Tests/referee/requirements.txt || status=1
 fi
-PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" bash Tests/referee/run.sh .build/debug/stave || status=1
+PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" bash Tests/referee/run.sh .build/debug/stave 2>&1 | tee "$LOG"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+count "$LOG"
 
 part "editor support"
-bash Tests/editors/run.sh || status=1
+bash Tests/editors/run.sh 2>&1 | tee "$LOG"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+count "$LOG"
+rm -f "$LOG"
 
 echo
-if [ $status -eq 0 ]; then echo "ALL TESTS PASSED"; else echo "SOME TESTS FAILED"; fi
+if [ $status -eq 0 ]; then echo "ALL TESTS PASSED"; else echo "SOME TESTS FAILED"; status=1; fi
+echo "$passed passed, $failed failed"
 exit $status
