@@ -76,6 +76,17 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
             if o { return .overflow }
             return a.denominator == 1 ? Rational(unchecked: sum, 1) : Rational(sum, a.denominator)
         }
+        // Both denominators powers of two (plain note values): align by shifting, reduce by shifting.
+        if a.denominator & (a.denominator - 1) == 0, b.denominator & (b.denominator - 1) == 0 {
+            let (large, small) = a.denominator >= b.denominator ? (a, b) : (b, a)
+            let shift = large.denominator.trailingZeroBitCount - small.denominator.trailingZeroBitCount
+            guard shift < 62, small.numerator.magnitude < (1 << (62 - shift)) else { return .overflow }
+            let (sum, o) = large.numerator.addingReportingOverflow(small.numerator << shift)
+            if o { return .overflow }
+            if sum == 0 { return .zero }
+            let reduce = min(sum.trailingZeroBitCount, large.denominator.trailingZeroBitCount)
+            return Rational(unchecked: sum >> reduce, large.denominator >> reduce)
+        }
         if b.denominator == 1 || a.denominator == 1 {
             // n/d + m = (n + m·d)/d, already reduced.
             let (whole, fraction) = a.denominator == 1 ? (a.numerator, b) : (b.numerator, a)

@@ -72,6 +72,7 @@ public struct Lexer {
     }
 
     /// Skips spaces and comments; returns whether anything was skipped.
+    @inline(__always)
     private mutating func skipTrivia() -> Bool {
         let start = index
         while index < bytes.count {
@@ -103,6 +104,7 @@ public struct Lexer {
         return index > start
     }
 
+    @inline(__always)
     private mutating func lexWord() {
         index += 1
         while index < bytes.count {
@@ -152,6 +154,7 @@ public struct Lexer {
         diagnostics.append(.error(.unterminatedString, "unterminated string: expected '\"' before the end of the line", at: SourceRange(start, start + 1)))
     }
 
+    @inline(__always)
     static func punctuation(_ byte: UInt8) -> TokenKind? {
         switch byte {
         case UInt8(ascii: "{"): return .leftBrace
@@ -170,12 +173,15 @@ public struct Lexer {
         }
     }
 
+    @inline(__always)
     static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
     }
 
+    @inline(__always)
     static func isWordStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == UInt8(ascii: "_") }
 
+    @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// Length of the UTF-8 scalar starting at `index` (1 for invalid bytes).

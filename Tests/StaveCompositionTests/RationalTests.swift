@@ -34,6 +34,22 @@ final class RationalTests: XCTestCase {
         XCTAssertEqual(Rational.gcd(1 << 40, 3 << 20), 1 << 20)
     }
 
+    func testSumsAgreeWithTheSchoolbookFormula() {
+        var seed: UInt64 = 99
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        let denominators = [1, 2, 3, 4, 6, 8, 12, 16, 32, 64, 96, 128, 1024, 1 << 20, 5, 7]
+        for _ in 0..<20_000 {
+            let a = Rational(next(2001) - 1000, denominators[next(denominators.count)])
+            let b = Rational(next(2001) - 1000, denominators[next(denominators.count)])
+            let expected = Rational(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator)
+            XCTAssertEqual(a + b, expected, "\(a) + \(b)")
+            XCTAssertEqual(a - b, Rational(a.numerator * b.denominator - b.numerator * a.denominator, a.denominator * b.denominator))
+        }
+    }
+
     func testOverflowIsAValueNotATrap() {
         let huge = Rational(Int.max / 2, 3)
         XCTAssertTrue((huge * huge).isOverflow)
