@@ -237,17 +237,30 @@ public indirect enum TupletNote: Equatable, Sendable {
 }
 
 /// One sounding pitch.
+///
+/// Stored in 16-bit fields (values beyond ±32767 are clamped, which keeps them out of range)
+/// so that songs of hundreds of thousands of notes stay small.
 public struct ChordNote: Equatable, Sendable {
-    /// MIDI key (melody: as resolved in the source, before track transpose; drums: the drum key).
-    public var pitch: Int
-    /// 0…127; 0 is kept but emits no MIDI note.
-    public var velocity: Int
+    private var storedPitch: Int16
+    private var storedVelocity: Int16
     /// Tied to the same pitch in the next note or chord.
     public var tie: Bool
 
+    /// MIDI key (melody: as resolved in the source, before track transpose; drums: the drum key).
+    public var pitch: Int {
+        get { Int(storedPitch) }
+        set { storedPitch = Int16(clamping: newValue) }
+    }
+
+    /// 0…127; 0 is kept but emits no MIDI note.
+    public var velocity: Int {
+        get { Int(storedVelocity) }
+        set { storedVelocity = Int16(clamping: newValue) }
+    }
+
     public init(pitch: Int, velocity: Int, tie: Bool = false) {
-        self.pitch = pitch
-        self.velocity = velocity
+        self.storedPitch = Int16(clamping: pitch)
+        self.storedVelocity = Int16(clamping: velocity)
         self.tie = tie
     }
 }
