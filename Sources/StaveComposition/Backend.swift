@@ -9,11 +9,14 @@ public protocol Backend {
 
 /// A backend could not represent the song.
 public struct BackendError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, for the user.
     public var message: String
 
+    /// Creates a `BackendError` from its parts.
     public init(_ message: String) {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

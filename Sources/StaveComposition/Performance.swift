@@ -1,6 +1,8 @@
 /// A tempo event at an absolute time.
 public struct PerformedTempo: Equatable, Sendable {
+    /// When the tempo takes effect, in whole notes from the song start.
     public var time: Rational
+    /// Quarter notes per minute, exact.
     public var bpm: Rational
 }
 
@@ -71,9 +73,13 @@ public enum Performance {
 
     /// One placement of a phrase body: its start, copy count, and pitch shift.
     public struct Placement: Sendable {
+        /// The notes placed.
         public var body: PhraseBody
+        /// Where the first copy starts, in whole notes from the song start.
         public var start: Rational
+        /// How many back-to-back copies.
         public var count: Int
+        /// Semitones added to every pitch (sync and track transpose).
         public var shift: Int
     }
 

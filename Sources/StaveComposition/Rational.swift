@@ -67,6 +67,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return overflow ? nil : product.magnitude > Int.max ? nil : abs(product)
     }
 
+    /// Exact sum; `overflow` when it does not fit.
     public static func + (a: Rational, b: Rational) -> Rational {
         guard !a.isOverflow, !b.isOverflow else { return .overflow }
         if b.numerator == 0 { return a }
@@ -103,12 +104,15 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return Rational(sum, denominator)
     }
 
+    /// The negation.
     public static prefix func - (a: Rational) -> Rational {
         a.isOverflow || a.numerator == Int.min ? .overflow : Rational(unchecked: -a.numerator, a.denominator)
     }
 
+    /// Exact difference; `overflow` when it does not fit.
     public static func - (a: Rational, b: Rational) -> Rational { a + (-b) }
 
+    /// Exact product; `overflow` when it does not fit.
     public static func * (a: Rational, b: Rational) -> Rational {
         guard !a.isOverflow, !b.isOverflow else { return .overflow }
         let g1 = Int(gcd(a.numerator.magnitude, b.denominator.magnitude))
@@ -118,6 +122,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return o1 || o2 ? .overflow : Rational(n, d)
     }
 
+    /// Exact product with an integer; `overflow` when it does not fit.
     public static func * (a: Rational, b: Int) -> Rational {
         guard !a.isOverflow else { return .overflow }
         let divisor = Int(gcd(a.denominator.magnitude, b.magnitude))
@@ -125,13 +130,16 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return o ? .overflow : Rational(unchecked: n, a.denominator / divisor)
     }
 
+    /// Exact quotient; `overflow` for division by zero or when it does not fit.
     public static func / (a: Rational, b: Rational) -> Rational {
         guard !b.isOverflow, b.numerator != 0 else { return .overflow }
         return a * Rational(b.denominator, b.numerator)
     }
 
+    /// Exact quotient by an integer.
     public static func / (a: Rational, b: Int) -> Rational { a / Rational(b) }
 
+    /// Ordering, computed in 128 bits so it never overflows.
     public static func < (a: Rational, b: Rational) -> Bool {
         // Compare without overflow by widening to 128-bit via multipliedFullWidth.
         let left = a.numerator.multipliedFullWidth(by: b.denominator)
@@ -157,6 +165,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return Rational(unchecked: sum, den).floor
     }
 
+    /// A readable form, for messages and debugging.
     public var description: String {
         isOverflow ? "overflow" : denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
     }

@@ -22,6 +22,7 @@ public struct Song: Equatable, Sendable {
     /// The tracks in source order.
     public var tracks: [Track]
 
+    /// Creates a `Song` from its parts.
     public init(title: String, composer: String? = nil, ppq: Int = 480, key: Key = .cMajor,
                 tempos: [TempoChange] = [TempoChange(bar: 1, bpm: Rational(120))],
                 meters: [MeterChange] = [MeterChange(bar: 1, numerator: 4, denominator: 4)], tracks: [Track] = []) {
@@ -45,6 +46,7 @@ public struct TempoChange: Equatable, Sendable {
     /// Quarter notes per minute, exact (`92.5` is 185/2).
     public var bpm: Rational
 
+    /// Creates a `TempoChange` from its parts.
     public init(bar: Int, bpm: Rational) {
         self.bar = bar
         self.bpm = bpm
@@ -53,10 +55,14 @@ public struct TempoChange: Equatable, Sendable {
 
 /// A time signature from bar `bar` on.
 public struct MeterChange: Equatable, Sendable {
+    /// The 1-based bar where the change takes effect.
     public var bar: Int
+    /// Beats per bar (1–64).
     public var numerator: Int
+    /// The beat's note value (1, 2, 4, …, 64).
     public var denominator: Int
 
+    /// Creates a `MeterChange` from its parts.
     public init(bar: Int, numerator: Int, denominator: Int) {
         self.bar = bar
         self.numerator = numerator
@@ -69,9 +75,11 @@ public struct MeterChange: Equatable, Sendable {
 
 /// A melody or drum track with its settings and phrases.
 public struct Track: Equatable, Sendable {
+    /// The track ID, unique in the song.
     public var id: String
     /// Display name, if given.
     public var name: String?
+    /// Melody or drums.
     public var kind: TrackKind
     /// GM program: the instrument on melody tracks, the kit on drum tracks.
     public var program: Int
@@ -92,6 +100,7 @@ public struct Track: Equatable, Sendable {
     /// Phrases in source order.
     public var phrases: [Phrase]
 
+    /// Creates a `Track` from its parts.
     public init(id: String, name: String? = nil, kind: TrackKind, program: Int = 0, channel: Int, channelIsExplicit: Bool = false,
                 volume: Int = 100, pan: Int = 64, velocity: Int = 100, octave: Int = 4, transpose: Int = 0, phrases: [Phrase] = []) {
         self.id = id
@@ -133,8 +142,10 @@ public struct Phrase: Equatable, Sendable {
     public var id: String?
     /// Start in whole notes from the start of the song.
     public var start: Rational
+    /// What the phrase holds.
     public var content: Content
 
+    /// Creates a `Phrase` from its parts.
     public init(id: String? = nil, start: Rational, content: Content) {
         self.id = id
         self.start = start
@@ -151,6 +162,7 @@ public struct PhraseBody: Equatable, Sendable {
     /// In-body tempo changes.
     public var tempos: [TempoMark]
 
+    /// Creates a `PhraseBody` from its parts.
     public init(length: Rational, notes: [RootNote] = [], tempos: [TempoMark] = []) {
         self.length = length
         self.notes = notes
@@ -162,8 +174,10 @@ public struct PhraseBody: Equatable, Sendable {
 public struct TempoMark: Equatable, Sendable {
     /// Offset from the phrase start, in whole notes.
     public var offset: Rational
+    /// Quarter notes per minute, exact.
     public var bpm: Rational
 
+    /// Creates a `TempoMark` from its parts.
     public init(offset: Rational, bpm: Rational) {
         self.offset = offset
         self.bpm = bpm
@@ -196,6 +210,7 @@ public struct RootNote: Equatable, Sendable {
         }
     }
 
+    /// Creates a `RootNote` from its parts.
     public init(position: Rational, width: Rational, divisions: [TupletNote]) {
         self.position = position
         self.width = width
@@ -258,6 +273,7 @@ public struct ChordNote: Equatable, Sendable {
         set { storedVelocity = Int16(clamping: newValue) }
     }
 
+    /// Creates a `ChordNote` from its parts.
     public init(pitch: Int, velocity: Int, tie: Bool = false) {
         self.storedPitch = Int16(clamping: pitch)
         self.storedVelocity = Int16(clamping: velocity)

@@ -6,10 +6,12 @@ public protocol NoteTime: Comparable, Sendable {
 }
 
 extension Rational: NoteTime {
+    /// One `count`-th of this length.
     @inlinable public func part(of count: Int) -> Rational? { self / count }
 }
 
 extension Int: NoteTime {
+    /// One `count`-th of this many ticks, when it divides exactly.
     @inlinable public func part(of count: Int) -> Int? { count > 0 && self % count == 0 ? self / count : nil }
 }
 
@@ -25,6 +27,7 @@ public struct TimedNote<Time: NoteTime>: Equatable, Sendable {
     /// 0…127 (0 emits no MIDI note).
     public var velocity: Int
 
+    /// Creates a `TimedNote` from its parts.
     @inlinable public init(start: Time, end: Time, pitch: Int, velocity: Int) {
         self.start = start
         self.end = end

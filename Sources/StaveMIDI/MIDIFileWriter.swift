@@ -6,10 +6,13 @@ import StaveComposition
 /// Ticks are each event's exact time × 4 × ppq rounded on its own (halves up), so nothing
 /// drifts. At one tick note-offs come before note-ons. The output is deterministic.
 public struct MIDIFileWriter: Backend {
+    /// The format's name on the command line.
     public var formatName: String { "midi" }
 
+    /// Creates the writer.
     public init() {}
 
+    /// The Standard MIDI File of a song that checked without errors.
     public func render(_ song: Song) throws -> [UInt8] {
         let file = MIDIBuffer(capacity: 64 + 16 * song.tracks.reduce(0) { $0 + $1.phrases.count } + 4096)
         file.append(Array("MThd".utf8))

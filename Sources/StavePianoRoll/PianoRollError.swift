@@ -10,6 +10,7 @@ public enum PianoRollError: Error, Equatable, CustomStringConvertible {
     /// The song's meters or note times cannot be laid out (a damaged song, not a checked one).
     case invalidSong(String)
 
+    /// A readable form, for messages and debugging.
     public var description: String {
         switch self {
         case .unknownTrack(let id, let available):

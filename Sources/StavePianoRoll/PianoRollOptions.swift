@@ -23,6 +23,7 @@ public struct PianoRollOptions: Equatable, Sendable {
     /// Draw with box-drawing and block characters instead of ASCII.
     public var unicode: Bool
 
+    /// Creates a `PianoRollOptions` from its parts.
     public init(step: Rational? = nil, bars: ClosedRange<Int>? = nil, tracks: [String]? = nil,
                 width: Int = PianoRollOptions.defaultWidth, unicode: Bool = false) {
         self.step = step

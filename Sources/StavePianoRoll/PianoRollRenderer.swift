@@ -17,6 +17,7 @@ public struct PianoRollRenderer: Backend {
         self.options = options
     }
 
+    /// The format's name on the command line.
     public var formatName: String { "roll" }
 
     /// The roll as UTF-8 text (ASCII unless a title, a name or `options.unicode` says otherwise).

@@ -12,6 +12,7 @@ public struct StavePrinter {
     /// Lines of a phrase body end at the first bar line past this many characters.
     public var lineWidth: Int
 
+    /// Creates a `StavePrinter` from its parts.
     public init(lineWidth: Int = 48) {
         self.lineWidth = lineWidth
     }

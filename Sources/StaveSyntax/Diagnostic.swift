@@ -3,6 +3,7 @@ public enum Severity: String, Sendable, Comparable {
     case warning
     case error
 
+    /// Warnings order before errors.
     public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
 }
 
@@ -13,6 +14,7 @@ public struct DiagnosticNote: Hashable, Sendable {
     /// Where it points, if anywhere.
     public var range: SourceRange?
 
+    /// Creates a `DiagnosticNote` from its parts.
     public init(_ message: String, at range: SourceRange? = nil) {
         self.message = message
         self.range = range
@@ -32,6 +34,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// Further notes.
     public var notes: [DiagnosticNote]
 
+    /// Creates a `Diagnostic` from its parts.
     public init(_ severity: Severity, _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
         self.severity = severity
         self.id = id

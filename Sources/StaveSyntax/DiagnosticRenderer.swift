@@ -4,6 +4,7 @@ public struct DiagnosticRenderer: Sendable {
     /// Use ANSI colours.
     public var colored: Bool
 
+    /// Creates a `DiagnosticRenderer` from its parts.
     public init(colored: Bool = false) {
         self.colored = colored
     }

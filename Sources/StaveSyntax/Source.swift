@@ -93,5 +93,6 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
         SourceRange(min(start, other.start), max(end, other.end))
     }
 
+    /// A readable form, for messages and debugging.
     public var description: String { "\(start)..<\(end)" }
 }

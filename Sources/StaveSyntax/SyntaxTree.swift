@@ -11,6 +11,7 @@ public struct SongSyntax: Equatable, Sendable {
     /// Track blocks in source order.
     public var tracks: [TrackSyntax]
 
+    /// Creates a `SongSyntax` from its parts.
     public init(header: [HeaderStatement] = [], tracks: [TrackSyntax] = []) {
         self.header = header
         self.tracks = tracks
@@ -19,9 +20,12 @@ public struct SongSyntax: Equatable, Sendable {
 
 /// A name written in the source, with where it was written.
 public struct Name: Equatable, Sendable {
+    /// The name as written.
     public var text: String
+    /// Where it was written.
     public var range: SourceRange
 
+    /// Creates a `Name` from its parts.
     public init(_ text: String, _ range: SourceRange) {
         self.text = text
         self.range = range
@@ -30,9 +34,12 @@ public struct Name: Equatable, Sendable {
 
 /// An integer written in the source.
 public struct NumberSyntax: Equatable, Sendable {
+    /// The value.
     public var value: Int
+    /// Where it was written.
     public var range: SourceRange
 
+    /// Creates a `NumberSyntax` from its parts.
     public init(_ value: Int, _ range: SourceRange) {
         self.value = value
         self.range = range
@@ -41,10 +48,14 @@ public struct NumberSyntax: Equatable, Sendable {
 
 /// A tempo in beats per minute as an exact decimal: `numerator / 10^scale`.
 public struct DecimalSyntax: Equatable, Sendable {
+    /// Beats per bar (1–64).
     public var numerator: Int
+    /// Digits after the decimal point.
     public var scale: Int
+    /// Where it was written.
     public var range: SourceRange
 
+    /// Creates a `DecimalSyntax` from its parts.
     public init(numerator: Int, scale: Int, range: SourceRange) {
         self.numerator = numerator
         self.scale = scale
@@ -54,6 +65,7 @@ public struct DecimalSyntax: Equatable, Sendable {
 
 /// One statement of the song header.
 public struct HeaderStatement: Equatable, Sendable {
+    /// The kinds of this node.
     public enum Kind: Equatable, Sendable {
         case title(String)
         case composer(String)
@@ -63,12 +75,14 @@ public struct HeaderStatement: Equatable, Sendable {
         case ppq(NumberSyntax)
     }
 
+    /// What this node is.
     public var kind: Kind
     /// The whole statement.
     public var range: SourceRange
     /// The keyword alone.
     public var keywordRange: SourceRange
 
+    /// Creates a `HeaderStatement` from its parts.
     public init(_ kind: Kind, range: SourceRange, keywordRange: SourceRange) {
         self.kind = kind
         self.range = range
@@ -100,6 +114,7 @@ public struct PitchSpelling: Hashable, Sendable {
         set { storedAccidental = newValue.map { Int8(clamping: $0) } ?? Int8.min }
     }
 
+    /// Creates a `PitchSpelling` from its parts.
     public init(letter: Character, accidental: Int?) {
         self.letterByte = letter.asciiValue ?? UInt8(ascii: "c")
         self.storedAccidental = accidental.map { Int8(clamping: $0) } ?? Int8.min
@@ -120,13 +135,20 @@ public enum TrackKind: String, Equatable, Sendable, Codable {
 
 /// A `track` or `drums` block.
 public struct TrackSyntax: Equatable, Sendable {
+    /// Melody or drums.
     public var kind: TrackKind
+    /// The track ID as written.
     public var id: Name
+    /// The display name in quotes, if written.
     public var displayName: String?
+    /// Settings in source order.
     public var settings: [SettingSyntax]
+    /// Phrase statements in source order.
     public var phrases: [PhraseStatement]
+    /// Where it was written.
     public var range: SourceRange
 
+    /// Creates a `TrackSyntax` from its parts.
     public init(kind: TrackKind, id: Name, displayName: String? = nil, settings: [SettingSyntax] = [], phrases: [PhraseStatement] = [], range: SourceRange) {
         self.kind = kind
         self.id = id
@@ -144,18 +166,22 @@ public enum SettingKind: String, Equatable, Sendable, CaseIterable {
 
 /// A setting such as `volume 90` or `instrument flute`.
 public struct SettingSyntax: Equatable, Sendable {
+    /// A setting's value: a number or a name.
     public enum Value: Equatable, Sendable {
         case number(Int)
         case name(String)
     }
 
+    /// Which setting.
     public var kind: SettingKind
+    /// The value written.
     public var value: Value
     /// The value alone.
     public var valueRange: SourceRange
     /// The whole setting.
     public var range: SourceRange
 
+    /// Creates a `SettingSyntax` from its parts.
     public init(kind: SettingKind, value: Value, valueRange: SourceRange, range: SourceRange) {
         self.kind = kind
         self.value = value
@@ -166,19 +192,23 @@ public struct SettingSyntax: Equatable, Sendable {
 
 /// A phrase statement in a track: `phrase`, `repeat` or `sync`.
 public struct PhraseStatement: Equatable, Sendable {
+    /// The kinds of this node.
     public enum Kind: Equatable, Sendable {
         case original(id: Name?, body: [BodyElement])
         case `repeat`(source: Name, count: NumberSyntax?)
         case sync(track: Name?, phrase: Name, transpose: NumberSyntax?)
     }
 
+    /// What this node is.
     public var kind: Kind
     /// `at BAR`, when written.
     public var at: NumberSyntax?
+    /// Where it was written.
     public var range: SourceRange
     /// The keyword alone.
     public var keywordRange: SourceRange
 
+    /// Creates a `PhraseStatement` from its parts.
     public init(_ kind: Kind, at: NumberSyntax? = nil, range: SourceRange, keywordRange: SourceRange) {
         self.kind = kind
         self.at = at
@@ -191,6 +221,7 @@ public struct PhraseStatement: Equatable, Sendable {
 public struct DurationSyntax: Equatable, Sendable {
     private var storedValue: UInt8
     private var storedDots: UInt8
+    /// Where it was written.
     public var range: SourceRange
 
     /// 1, 2, 4, 8, 16, 32 or 64.
@@ -205,6 +236,7 @@ public struct DurationSyntax: Equatable, Sendable {
         set { storedDots = UInt8(clamping: newValue) }
     }
 
+    /// Creates a `DurationSyntax` from its parts.
     public init(_ value: Int, dots: Int = 0, range: SourceRange) {
         self.storedValue = UInt8(clamping: value)
         self.storedDots = UInt8(clamping: dots)
@@ -230,6 +262,7 @@ public struct Length: Equatable, Sendable {
     /// Where the tie-to-next `~` is.
     public var tieRange: SourceRange?
 
+    /// Creates a `Length` from its parts.
     public init(duration: DurationSyntax? = nil, inlineTies: [DurationSyntax] = [], tiesToNext: Bool = false, tieRange: SourceRange? = nil) {
         self.duration = duration
         self.inlineTies = inlineTies
@@ -240,10 +273,14 @@ public struct Length: Equatable, Sendable {
 
 /// One pitch inside a chord or a note, with its own tie (`[c~ e g]`).
 public struct ChordMember: Equatable, Sendable {
+    /// The pitch or drum.
     public var sound: Sound
+    /// Tied alone to the same pitch in the next note or chord (`[c~ e g]`).
     public var tie: Bool
+    /// Where it was written.
     public var range: SourceRange
 
+    /// Creates a `ChordMember` from its parts.
     public init(_ sound: Sound, tie: Bool = false, range: SourceRange) {
         self.sound = sound
         self.tie = tie
@@ -253,6 +290,7 @@ public struct ChordMember: Equatable, Sendable {
 
 /// An element of a phrase body, a chord, or a tuplet.
 public struct BodyElement: Equatable, Sendable {
+    /// The kinds of this node.
     public enum Kind: Equatable, Sendable {
         /// A note: one sound with a length.
         case note(Sound, Length)
@@ -280,9 +318,12 @@ public struct BodyElement: Equatable, Sendable {
         case invalid
     }
 
+    /// What this node is.
     public var kind: Kind
+    /// Where it was written.
     public var range: SourceRange
 
+    /// Creates a `BodyElement` from its parts.
     public init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range

@@ -16,6 +16,7 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
     /// End of input.
     case end
 
+    /// A readable form, for messages and debugging.
     public var description: String {
         switch self {
         case .word: return "word"
@@ -44,6 +45,7 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
 ///
 /// Offsets are stored in 32 bits to keep the token array small (sources are limited to 2 GiB).
 public struct Token: Hashable, Sendable {
+    /// What the token is.
     public var kind: TokenKind
     /// True when whitespace or a comment stands directly before this token.
     public var spaceBefore: Bool
@@ -59,6 +61,7 @@ public struct Token: Hashable, Sendable {
         }
     }
 
+    /// Creates a `Token` from its parts.
     public init(_ kind: TokenKind, _ range: SourceRange, spaceBefore: Bool) {
         self.kind = kind
         self.spaceBefore = spaceBefore
