@@ -48,7 +48,7 @@ public struct NumberSyntax: Equatable, Sendable {
 
 /// A tempo in beats per minute as an exact decimal: `numerator / 10^scale`.
 public struct DecimalSyntax: Equatable, Sendable {
-    /// Beats per bar (1–64).
+    /// All the digits as one integer (`92.5` → 925).
     public var numerator: Int
     /// Digits after the decimal point.
     public var scale: Int
