@@ -48,3 +48,39 @@ public struct DiagnosticRenderer: Sendable {
         return "\(text)\n\(pad)\(caret)\n"
     }
 }
+
+extension DiagnosticRenderer {
+    /// Diagnostics as JSON Lines for tools: one object per diagnostic, in source order, with
+    /// 1-based line and column of both ends, severity, stable ID, message and notes.
+    public static func jsonLines(_ diagnostics: [Diagnostic], in source: Source) -> String {
+        func position(_ offset: Int) -> String {
+            let (line, column) = source.lineColumn(of: offset)
+            return "{\"line\":\(line),\"column\":\(column)}"
+        }
+        return diagnostics.sortedByPosition().map { diagnostic in
+            let notes = diagnostic.notes.map { note in
+                "{\"message\":\(quote(note.message))" + (note.range.map { ",\"start\":\(position($0.start))" } ?? "") + "}"
+            }
+            return "{\"file\":\(quote(source.path)),\"start\":\(position(diagnostic.range.start)),\"end\":\(position(diagnostic.range.end)),"
+                + "\"severity\":\"\(diagnostic.severity.rawValue)\",\"id\":\"\(diagnostic.id.rawValue)\",\"message\":\(quote(diagnostic.message)),"
+                + "\"notes\":[\(notes.joined(separator: ","))]}\n"
+        }.joined()
+    }
+
+    /// A JSON string literal.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -27,14 +27,14 @@ enum Frontend {
         return name
     }
 
-    /// Compiles a file without timing it.
-    static func compile(path: String) throws -> Outcome {
+    /// Compiles a file without timing it; `json` prints diagnostics as JSON Lines.
+    static func compile(path: String, json: Bool = false) throws -> Outcome {
         var timer = PhaseTimer(enabled: false)
-        return try compile(path: path, timer: &timer)
+        return try compile(path: path, timer: &timer, json: json)
     }
 
     /// Compiles a file; throws `SystemIO.Failure` when it cannot be read.
-    static func compile(path: String, timer: inout PhaseTimer) throws -> Outcome {
+    static func compile(path: String, timer: inout PhaseTimer, json: Bool = false) throws -> Outcome {
         let bytes = try SystemIO.read(path)
         timer.mark("read")
         let source = Source(path: path == "-" ? "<stdin>" : path, bytes: bytes)
@@ -43,7 +43,11 @@ enum Frontend {
         let (song, lowerDiagnostics) = Lowering.lower(syntax, defaultTitle: defaultTitle(for: path))
         timer.mark("lower and check")
         let diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
-        report(diagnostics, in: source)
+        if json {
+            SystemIO.printError(DiagnosticRenderer.jsonLines(diagnostics, in: source))
+        } else {
+            report(diagnostics, in: source)
+        }
         return diagnostics.hasErrors ? .invalid : .song(Compilation(source: source, syntax: syntax, song: song))
     }
 

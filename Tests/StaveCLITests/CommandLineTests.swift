@@ -90,6 +90,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try run(["check", try write("g.stave", good), path]).status, 1)
     }
 
+    func testDiagnosticsAsJSONLines() throws {
+        let result = try run(["check", "-", "--diagnostics", "json"], input: "track a { phrase { c4 d e | } }\nkey h major\n")
+        XCTAssertEqual(result.status, 1)
+        let lines = result.err.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, result.err)
+        let objects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(objects[0]["id"] as? String, "bar-line-off-grid")
+        XCTAssertEqual(objects[0]["severity"] as? String, "error")
+        XCTAssertEqual((objects[0]["start"] as? [String: Int])?["column"], 27)
+        XCTAssertEqual((objects[1]["start"] as? [String: Int])?["line"], 2)
+        XCTAssertEqual(objects[1]["file"] as? String, "<stdin>")
+        XCTAssertEqual(try run(["check", "-", "--diagnostics", "xml"], input: "").status, 2)
+    }
+
     func testCompileWritesMIDIByDefaultBesideTheSong() throws {
         let path = try write("song.stave", good)
         let result = try run(["compile", path])
