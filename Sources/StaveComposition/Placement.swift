@@ -63,25 +63,40 @@ struct Placement {
     mutating func lowerOriginals() {
         originals = Array(repeating: [:], count: tracks.count)
         lowered = Array(repeating: [:], count: tracks.count)
+        // Bodies are independent of one another: lower them (in parallel when there is enough
+        // work), then take the results in source order so diagnostics and IDs stay deterministic.
+        var jobs: [(track: Int, statement: Int)] = []
+        var work = 0
         for trackIndex in syntax.tracks.indices {
-            var seen: [String: SourceRange] = [:]
-            let trackID = syntax.tracks[trackIndex].id.text
-            for statementIndex in syntax.tracks[trackIndex].phrases.indices {
-                let statement = syntax.tracks[trackIndex].phrases[statementIndex]
-                guard case .original(let id, let elements) = statement.kind else { continue }
-                var lowering = BodyLowering(track: tracks[trackIndex], key: song.key)
-                let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
-                diagnostics += lowering.diagnostics
-                let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch, quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount)
-                lowered[trackIndex][statementIndex] = original
-                guard let id else { continue }
-                if let earlier = seen[id.text] {
-                    diagnostics.append(.error(.duplicatePhrase, "phrase ID '\(id.text)' is already used in track '\(trackID)'", at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
-                    continue
-                }
-                seen[id.text] = id.range
-                originals[trackIndex][id.text] = original
+            for (statementIndex, statement) in syntax.tracks[trackIndex].phrases.enumerated() {
+                guard case .original(_, let elements) = statement.kind else { continue }
+                jobs.append((trackIndex, statementIndex))
+                work += elements.count
             }
+        }
+        let results = BodyJobs.run(jobs.count, parallel: work >= 20_000) { [syntax, tracks, key = song.key] (index: Int) -> (Original, [Diagnostic])? in
+            let (trackIndex, statementIndex) = jobs[index]
+            let statement = syntax.tracks[trackIndex].phrases[statementIndex]
+            guard case .original(_, let elements) = statement.kind else { return nil }
+            var lowering = BodyLowering(track: tracks[trackIndex], key: key)
+            let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
+            let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
+                                    quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount)
+            return (original, lowering.diagnostics)
+        }
+        var seen: [Int: [String: SourceRange]] = [:]
+        for (index, job) in jobs.enumerated() {
+            guard let (original, bodyDiagnostics) = results[index],
+                  case .original(let id, _) = syntax.tracks[job.track].phrases[job.statement].kind else { continue }
+            diagnostics += bodyDiagnostics
+            lowered[job.track][job.statement] = original
+            guard let id else { continue }
+            if let earlier = seen[job.track]?[id.text] {
+                diagnostics.append(.error(.duplicatePhrase, "phrase ID '\(id.text)' is already used in track '\(syntax.tracks[job.track].id.text)'", at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
+                continue
+            }
+            seen[job.track, default: [:]][id.text] = id.range
+            originals[job.track][id.text] = original
         }
     }
 

@@ -1,0 +1,25 @@
+import Dispatch
+
+/// Runs independent jobs (lowering phrase bodies) on all cores and returns their results in
+/// job order. Small workloads run on the calling thread, where starting threads would cost more
+/// than it saves. Each job writes only its own result slot, so there is no shared mutable state.
+enum BodyJobs {
+    static func run<Result>(_ count: Int, parallel: Bool, _ job: (Int) -> Result?) -> [Result?] {
+        guard parallel, count > 1 else { return (0..<count).map(job) }
+        var results = [Result?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(base: buffer.baseAddress!)
+            withoutActuallyEscaping(job) { job in
+                DispatchQueue.concurrentPerform(iterations: count) { index in
+                    slots.base[index] = job(index)
+                }
+            }
+        }
+        return results
+    }
+
+    /// The result buffer, shared by jobs that each write a different slot.
+    private struct Slots<Result>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Result?>
+    }
+}
