@@ -8,6 +8,7 @@ also checks that the bars of the MIDI time-signature map start where music21's m
 and that the key signature matches music21's first key signature.
 
 Usage: python3 check.py [--stave PATH] [--only SUBSTRING] [--verbose] [--keep DIR] [--jobs N]
+                       [--corrupt K]
 Prints one line per piece (OK / FAIL with the first difference / SKIP with the reason; with
 --verbose also the OK lines), then `N passed, M failed` on the last line; exits 1 on failures.
 """
@@ -90,7 +91,8 @@ def reference_notes(part):
 
     Ties are merged pitch by pitch (LANGUAGE.md rule 2): a note or chord member whose music21
     tie is 'start' or 'continue' is joined with the same MIDI key in the next note or chord of
-    its voice when that starts exactly where it ends. This is what stripTies() does for single
+    its voice when that starts exactly where it ends; a chord naming one key twice sounds it
+    once (README, "Chords"). This is what stripTies() does for single
     notes, except that stripTies() also joins a 'stop' note of another pitch (ABC transcribers
     write `B-c` for slurs) and joins chords only when all their pitches match."""
     notes = []
@@ -103,7 +105,11 @@ def reference_notes(part):
             end = start + to_stave.frac(n.quarterLength)
             members = list(n.notes) if isinstance(n, chord.Chord) else [n]
             onward = {}
+            seen = set()
             for m in members:
+                if m.pitch.midi in seen:
+                    continue   # README: a chord that names one pitch twice keeps one note
+                seen.add(m.pitch.midi)
                 index = tied.get(m.pitch.midi)
                 if index is not None and notes[index][1] == start:
                     notes[index][1] = end
@@ -151,6 +157,8 @@ def conductor_problems(conductor, score, measure_offsets, end_tick):
         got = [MIDO_KEY_SHARPS.get(k, MIDO_MINOR_SHARPS.get(k)) for t, k in keys if t == 0]
         if got != [sig.sharps]:
             return f'key signature at tick 0: MIDI {keys[:1]}, music21 {sig.sharps} sharps'
+    if measure_offsets is None:   # no bar lines written: nothing to compare
+        return None
     bars = []
     for i, (start, n, d) in enumerate(signatures):
         stop = signatures[i + 1][0] if i + 1 < len(signatures) else end_tick
@@ -159,7 +167,7 @@ def conductor_problems(conductor, score, measure_offsets, end_tick):
         while t < stop:
             bars.append(t)
             t += length
-    expected = [ticks(o) for o in measure_offsets if ticks(o) < end_tick]
+    expected = sorted({ticks(o) for o in measure_offsets if ticks(o) < end_tick})
     bars = [b for b in bars if b < end_tick]
     if bars != expected:
         for i, (a, b) in enumerate(zip(bars + [None] * len(expected), expected + [None] * len(bars))):
@@ -185,9 +193,38 @@ def load(path, number):
         return corpus.parse(path, number=number)
 
 
+CORRUPTIONS = ['pitch', 'time', 'extra note']
+
+
+def corrupt(text, kind):
+    """A deliberately wrong copy of the Stave text that still compiles: the first track one
+    semitone up, or its notes a 64th late (its bar lines dropped), or one note too many."""
+    start = text.index('\ntrack ')
+    end = text.index('\n}\n', start)
+    track = text[start:end]
+    if kind == 'pitch':
+        track = track.replace('  phrase {', '  transpose 1\n  phrase {', 1)
+    elif kind == 'time':
+        track = track.replace('  phrase {\n    ', '  phrase {\n    r64 ', 1)
+        track = re.sub(r' \|(?= |$)', '', track, flags=re.M)
+    else:
+        track += '\n  phrase { c }'
+    return text[:start] + track + text[end:]
+
+
 def check_piece(args):
-    """('OK' | 'FAIL' | 'SKIP', name, detail, tie repairs) for one piece."""
-    (name, group, path, number), stave, workdir = args
+    """('OK' | 'FAIL' | 'SKIP', name, detail, tie repairs[, features]) for one piece;
+    with a corruption, OK means the referee caught it."""
+    (name, group, path, number), stave, workdir, corruption = args
+    result = check_converted(name, path, number, stave, workdir, corruption)
+    if corruption is None or result[0] == 'SKIP':
+        return result
+    if result[0] == 'FAIL' and 'stave compile' not in result[2]:
+        return 'OK', name, f'{corruption} caught: {result[2]}', 0
+    return 'FAIL', name, f'{corruption} not caught by the referee: {result[2]}', 0
+
+
+def check_converted(name, path, number, stave, workdir, corruption):
     try:
         score = load(path, number)
     except Exception as e:  # the corpus file itself: not the compiler's business
@@ -200,7 +237,7 @@ def check_piece(args):
         return 'SKIP', name, str(e), 0
     base = os.path.join(workdir, re.sub(r'[^A-Za-z0-9.]+', '_', name))
     with open(base + '.stave', 'w', encoding='utf-8') as f:
-        f.write(conversion.text)
+        f.write(conversion.text if corruption is None else corrupt(conversion.text, corruption))
     run = subprocess.run([stave, 'compile', base + '.stave', '-o', base + '.mid'],
                          capture_output=True, text=True)
     if run.returncode != 0:
@@ -221,11 +258,14 @@ def check_piece(args):
         if difference:
             return 'FAIL', name, f'part {pi + 1} ({part.partName}): {difference}', conversion.tie_repairs
         end_tick = max([end_tick] + [s + d for s, d, _ in want])
-    offsets = [to_stave.frac(m.offset) for m in parts[0].getElementsByClass(stream.Measure)]
+    offsets = None
+    if conversion.barred:
+        measured = next(p for p in parts if p.getElementsByClass(stream.Measure))
+        offsets = [to_stave.frac(m.offset) for m in measured.getElementsByClass(stream.Measure)]
     problem = conductor_problems(midi.tracks[0], score, offsets, end_tick)
     if problem:
         return 'FAIL', name, problem, conversion.tie_repairs
-    return 'OK', name, f'{sum(1 for _ in conversion.track_parts)} tracks', conversion.tie_repairs
+    return 'OK', name, ', '.join(sorted(conversion.features)), conversion.tie_repairs, conversion.features
 
 
 def main():
@@ -235,6 +275,9 @@ def main():
     parser.add_argument('--verbose', action='store_true', help='print OK lines too')
     parser.add_argument('--keep', help='write the .stave and .mid files into this directory')
     parser.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
+    parser.add_argument('--corrupt', type=int, metavar='K',
+                        help='referee self-test: corrupt every K-th piece in turn by pitch, '
+                             'time or an extra note; a piece passes when the referee catches it')
     options = parser.parse_args()
     stave = os.path.abspath(options.stave)
     if not os.access(stave, os.X_OK):
@@ -249,14 +292,20 @@ def main():
     with tempfile.TemporaryDirectory(prefix='stave-corpus.') as tmp:
         workdir = options.keep or tmp
         os.makedirs(workdir, exist_ok=True)
-        jobs = [(p, stave, workdir) for p in pieces]
+        if options.corrupt:
+            pieces = pieces[::options.corrupt]
+        jobs = [(p, stave, workdir, CORRUPTIONS[i % 3] if options.corrupt else None)
+                for i, p in enumerate(pieces)]
         if options.jobs > 1:
             with ProcessPoolExecutor(options.jobs) as pool:
                 results = list(pool.map(check_piece, jobs, chunksize=4))
         else:
             results = [check_piece(j) for j in jobs]
-    for (name, group, _, _), (status, _, detail, repaired) in zip(pieces, results):
+    used = {}
+    for (name, group, _, _), (status, _, detail, repaired, *found) in zip(pieces, results):
         counts[status] += 1
+        for feature in (found[0] if found else ()):
+            used[feature] = used.get(feature, 0) + 1
         groups.setdefault(group, {'OK': 0, 'FAIL': 0, 'SKIP': 0})[status] += 1
         repairs += repaired
         if status != 'OK' or options.verbose:
@@ -265,6 +314,7 @@ def main():
                         for g, c in groups.items())
     print(f'corpus: music21 {music21.__version__}, {len(pieces)} pieces ({summary}); '
           f'{repairs} dangling ties dropped; {time.time() - began:.0f} s')
+    print('corpus: passed pieces with ' + ', '.join(f'{f} {n}' for f, n in sorted(used.items())))
     print(f'{counts["OK"]} passed, {counts["FAIL"]} failed')
     return 1 if counts['FAIL'] else 0
 

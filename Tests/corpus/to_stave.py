@@ -16,7 +16,7 @@ duration and (omitted) velocity cursors are used where the language allows: an o
 (`>`, `<`, `oN`) only when the octave changes, a duration only when it differs from the current
 one.
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
 
@@ -40,7 +40,8 @@ class Conversion:
     text: str
     track_parts: list
     tie_repairs: int = 0
-    notes: dict = field(default_factory=dict)
+    barred: bool = True
+    features: frozenset = frozenset()
 
 
 def frac(x):
@@ -58,23 +59,29 @@ def is_dyadic(q):
 
 
 def duration_tokens(ql):
-    """Splits a binary length into Stave duration tokens with dots, longest first
-    (5 quarters -> ['1', '4']); None when impossible (not binary, finer than a 64th)."""
-    if ql <= 0 or not is_dyadic(ql):
+    """Splits a binary length into as few Stave duration tokens as possible, longest first
+    (5 quarters -> ['1', '4'], a breve -> ['1', '1'], 7/4 -> ['2..']); None when impossible
+    (not binary, or finer than a 64th). A dotted value is a run of 1 bits in sixty-fourths."""
+    if ql <= 0 or not is_dyadic(ql) or (ql * 16).denominator != 1:
         return None
-    tokens = []
-    rest = ql
-    while rest > 0:
-        index = next((i for i, (value, _) in enumerate(BASES) if value <= rest), None)
-        if index is None:
-            return None
-        value, text = BASES[index]
-        rest -= value
+    n = int(ql * 16)                   # sixty-fourths; a whole note is 64
+    names = {64: '1', 32: '2', 16: '4', 8: '8', 4: '16', 2: '32', 1: '64'}
+    tokens = ['1'] * max(0, n // 64 - 1)
+    n -= 64 * len(tokens)
+    bit = 64
+    while n:
+        while bit > n:
+            bit //= 2
         dots = 0
-        while dots < 3 and index + dots + 1 < len(BASES) and BASES[index + dots + 1][0] <= rest:
-            rest -= BASES[index + dots + 1][0]
+        value = bit
+        while dots < 3 and bit >> (dots + 1) and n & (bit >> (dots + 1)) and value + (bit >> (dots + 1)) <= n:
             dots += 1
-        tokens.append(text + '.' * dots)
+            value += bit >> dots
+        if bit == 64 and n - value >= 64:    # a second whole note stays a token of its own
+            value, dots = 64, 0
+        tokens.append(names[bit] + '.' * dots)
+        n -= value
+        bit //= 2
     return tokens
 
 
@@ -188,7 +195,7 @@ class Writer:
         self.duration = tokens[0]
         self.out += words
 
-    def measure(self, events):
+    def measure(self, events, bar_line=True):
         i = 0
         while i < len(events):
             if is_dyadic(events[i].length):
@@ -205,7 +212,8 @@ class Writer:
                 raise Unsupported('a tuplet crosses a bar line')
             self.tuplet(events[i:j])
             i = j
-        self.out.append('|')
+        if bar_line:
+            self.out.append('|')
 
 
 def pitch_tuple(p):
@@ -289,7 +297,16 @@ def first_of(s, cls):
     return found.first() if found else None
 
 
-def header(score, measures0, lengths):
+def written_meter(ts):
+    """`N/D` for a music21 time signature when Stave can write it, else None."""
+    if ts is not None and ts.denominator in (1, 2, 4, 8, 16, 32, 64) and 1 <= ts.numerator <= 64:
+        return f'{ts.numerator}/{ts.denominator}'
+    return None
+
+
+def header(score, barred_measures, lengths):
+    """Title, composer, tempo, key and meters. With `barred_measures` (the first part's
+    measures, one per bar) every bar gets the meter of its real length."""
     lines = []
     md = score.metadata
     title = (md.title or md.movementName) if md is not None else None
@@ -309,55 +326,74 @@ def header(score, measures0, lengths):
     mode = sig.mode if isinstance(sig, key.Key) and sig.mode in ('major', 'minor') else 'major'
     tonic = key.KeySignature(sharps).asKey(mode).tonic.name.lower().replace('-', 'b')
     lines.append(f'key {tonic} {mode}')
+    if barred_measures is None:
+        lines.append(f'meter {written_meter(first_of(score, meter.TimeSignature)) or "4/4"}')
+        return lines, key_alterations(sharps), False
     written = None
     current = None
-    for bar, (m, length) in enumerate(zip(measures0, lengths), start=1):
+    for bar, (m, length) in enumerate(zip(barred_measures, lengths), start=1):
         if m.timeSignature is not None:
             written = m.timeSignature
-        text = None
-        if written is not None and written.denominator in (1, 2, 4, 8, 16, 32, 64) \
-                and 1 <= written.numerator <= 64 \
-                and frac(written.barDuration.quarterLength) == length:
-            text = f'{written.numerator}/{written.denominator}'
-        if text is None:
+        text = written_meter(written)
+        if text is None or frac(written.barDuration.quarterLength) != length:
             text = meter_text(length, written.denominator if written is not None else 4)
         if text != current:
             lines.append(f'meter {text}' + ('' if bar == 1 else f' at {bar}'))
             current = text
-    return lines, key_alterations(sharps)
+    first_written = barred_measures[0].timeSignature
+    pickup = first_written is not None and \
+        frac(first_written.barDuration.quarterLength) > lengths[0]
+    return lines, key_alterations(sharps), pickup
+
+
+def content_end(s):
+    """Where the last sound or rest of a measure (any voice) ends, in quarters."""
+    return max((frac(e.offset) + frac(e.quarterLength) for v in voice_streams(s)
+                for e in sounding(v)), default=Fraction(0))
+
+
+def segments(part):
+    """(segments, offsets, lengths) of a part: its measures, or the part itself when it has
+    none. Empty zero-length measures are left out."""
+    measures = list(part.getElementsByClass(stream.Measure))
+    if not measures:
+        return [part], [Fraction(0)], [content_end(part)]
+    offsets = [frac(m.offset) for m in measures]
+    lengths = [b - a for a, b in zip(offsets, offsets[1:])]
+    lengths.append(content_end(measures[-1]) or frac(measures[-1].barDuration.quarterLength))
+    kept = [(m, o, n) for m, o, n in zip(measures, offsets, lengths)
+            if n != 0 or content_end(m) != 0]
+    if any(n <= 0 for _, _, n in kept) or not kept or kept[0][1] != 0:
+        raise Unsupported('measures that overlap or do not start at 0')
+    return [m for m, _, _ in kept], [o for _, o, _ in kept], [n for _, _, n in kept]
 
 
 def convert(score):
-    """Stave text for `score`; raises Unsupported for music Stave cannot express."""
-    parts = list(score.parts)
+    """Stave text for `score`; raises Unsupported for music Stave cannot express.
+
+    When every part has the same measures, each measure ends with a bar line and gets its
+    meter; otherwise (parts that disagree, parts without measures) no bar lines are written
+    and each part keeps music21's own offsets."""
+    parts = [(pi, p) for pi, p in enumerate(score.parts)
+             if p.recurse().notes or p.getElementsByClass(stream.Measure)]
     if not parts:
         raise Unsupported('no parts')
-    measure_lists = [list(p.getElementsByClass(stream.Measure)) for p in parts]
-    if any(not ms for ms in measure_lists):
-        raise Unsupported('a part without measures')
-    count = len(measure_lists[0])
-    if any(len(ms) != count for ms in measure_lists):
-        raise Unsupported('parts with different measure counts')
-    offsets = [frac(m.offset) for m in measure_lists[0]]
-    for ms in measure_lists[1:]:
-        if [frac(m.offset) for m in ms] != offsets:
-            raise Unsupported('parts with different measure offsets')
-    lengths = [b - a for a, b in zip(offsets, offsets[1:])]
-    last_end = max(max((frac(e.offset) + frac(e.quarterLength) for e in sounding(s)),
-                       default=Fraction(0))
-                   for ms in measure_lists for s in voice_streams(ms[-1]))
-    lengths.append(last_end if last_end > 0 else frac(measure_lists[0][-1].barDuration.quarterLength))
-    if any(length <= 0 for length in lengths):
-        raise Unsupported('an empty measure')
-    lines, key_alter = header(score, measure_lists[0], lengths)
+    for _, part in parts:
+        if part.recurse().getElementsByClass(note.Unpitched):
+            raise Unsupported('unpitched notes')
+    layouts = [segments(p) for _, p in parts]
+    barred = all(isinstance(s[0], stream.Measure) for s, _, _ in layouts) \
+        and all(o == layouts[0][1] for _, o, _ in layouts)
+    if barred:
+        common = layouts[0][2][:-1] + [max(n[-1] for _, _, n in layouts)]
+        layouts = [(s, o, common) for s, o, _ in layouts]
+    lines, key_alter, pickup = header(score, layouts[0][0] if barred else None, layouts[0][2])
 
     track_parts = []
     repairs = 0
     tracks = []
-    for pi, (part, ms) in enumerate(zip(parts, measure_lists)):
-        if part.recurse().getElementsByClass(note.Unpitched):
-            raise Unsupported('unpitched notes')
-        streams = [voice_streams(m) for m in ms]
+    for (pi, part), (segs, _, lengths) in zip(parts, layouts):
+        streams = [voice_streams(s) for s in segs]
         voices = max(len(s) for s in streams)
         name = part.partName or f'Part {pi + 1}'
         for v in range(voices):
@@ -366,7 +402,7 @@ def convert(score):
             repairs += repair_ties(measures)
             writer = Writer(key_alter)
             for events in measures:
-                writer.measure(events)
+                writer.measure(events, bar_line=barred)
             ident = f's{pi + 1}' + (f'v{v + 1}' if v else '')
             label = name if voices == 1 else f'{name} (voice {v + 1})'
             tracks.append((ident, label, writer.out))
@@ -380,11 +416,36 @@ def convert(score):
         line = []
         for w in words:
             line.append(w)
-            if w == '|' and sum(1 for x in line if x == '|') == 4:
+            if (w == '|' and line.count('|') == 4) or len(line) >= 24:
                 lines.append('    ' + ' '.join(line))
                 line = []
         if line:
             lines.append('    ' + ' '.join(line))
         lines.append('  }')
         lines.append('}')
-    return Conversion('\n'.join(lines) + '\n', track_parts, repairs)
+    text = '\n'.join(lines) + '\n'
+    return Conversion(text, track_parts, repairs, barred, features(text, barred, tracks, pickup))
+
+
+FEATURE_PATTERNS = {
+    'tuplets': r'\{', 'chords': r'\[', 'ties': r'~(\s|$)', 'inline ties': r'~\d',
+    'dots': r'\d\.', 'naturals': r'(^|[\s\[{])[a-g]n', 'sharps or flats': r'(^|[\s\[{])[a-g](#|b)',
+    'meter changes': r'^meter .* at ', 'rests': r'(^|[\s{])r',
+}
+
+
+def features(text, barred, tracks, pickup):
+    """Names of the notable things the Stave text uses (for the test's summary)."""
+    import re
+    body = '\n'.join(line for line in text.splitlines() if line.startswith('    '))
+    found = {name for name, pattern in FEATURE_PATTERNS.items()
+             if re.search(pattern, text if name == 'meter changes' else body, re.M)}
+    if any('v' in ident[1:] for ident, _, _ in tracks):
+        found.add('voices')
+    if len(tracks) > 1:
+        found.add('several tracks')
+    if pickup:
+        found.add('pickup')
+    if not barred:
+        found.add('no bar lines')
+    return frozenset(found)
