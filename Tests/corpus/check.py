@@ -9,8 +9,9 @@ and that the key signature matches music21's first key signature.
 
 Usage: python3 check.py [--stave PATH] [--only SUBSTRING] [--verbose] [--keep DIR] [--jobs N]
                        [--corrupt K]
-Prints one line per piece (OK / FAIL with the first difference / SKIP with the reason; with
---verbose also the OK lines), then `N passed, M failed` on the last line; exits 1 on failures.
+Prints a line per failed piece (FAIL with the first difference), the skipped pieces grouped by
+reason (SKIP), a summary, and `N passed, M failed` on the last line; --verbose prints one line
+per piece instead, OK lines included. Exits 1 on failures.
 """
 import argparse
 import contextlib
@@ -20,6 +21,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
@@ -31,6 +33,7 @@ from music21 import chord, corpus, harmony, key, stream
 import mido
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stave_text  # noqa: E402
 import to_stave  # noqa: E402
 
 PPQ = 480
@@ -72,6 +75,29 @@ def selection():
     pieces += [(p, 'other', p, None) for p in OTHER
                if os.path.exists(os.path.join(CORPUS_DIR, p))]
     return pieces
+
+
+WIDE_FOLDERS = ['beethoven', 'chopin', 'cpebach', 'handel', 'haydn', 'mozart', 'schubert',
+                'schumann_clara', 'schumann_robert', 'verdi', 'weber', 'webern', 'trecento', 'demos',
+                'leadSheet', 'theoryExercises', 'ciconia', 'beach', 'liliuokalani', 'johnson_j_r',
+                'lusitano', 'monteverdi', 'corelli', 'josquin', 'joplin', 'luca', 'schoenberg']
+
+
+def wide_selection():
+    """A larger, slower exploration (--wide): every score file of the folders above, every
+    10th Palestrina piece, and the first 40 tunes of Aird's Airs, book 1."""
+    suffixes = ('.mxl', '.xml', '.krn', '.musicxml', '.abc')
+    pieces = []
+    for folder in WIDE_FOLDERS:
+        for root, _, names in os.walk(os.path.join(CORPUS_DIR, folder)):
+            for n in sorted(names):
+                if n.endswith(suffixes):
+                    path = os.path.relpath(os.path.join(root, n), CORPUS_DIR)
+                    pieces.append((path, 'wide', path, None))
+    pieces += [(p, 'wide', p, None) for p in files('palestrina', ('.krn',))[::10]]
+    path = 'airdsAirs/book1.abc'
+    pieces += [(f'{path}#{n}', 'wide', path, n) for n in tune_numbers(path)[:40]]
+    return sorted(set(pieces))
 
 
 def ticks(quarters):
@@ -232,40 +258,65 @@ def check_converted(name, path, number, stave, workdir, corruption):
     if isinstance(score, stream.Opus):
         score = score.scores[0]
     try:
-        conversion = to_stave.convert(score)
-    except to_stave.Unsupported as e:
+        piece = to_stave.analyse(score)
+        texts = {layout: stave_text.render(piece, layout) for layout in stave_text.LAYOUTS}
+    except stave_text.Unsupported as e:
         return 'SKIP', name, str(e), 0
-    base = os.path.join(workdir, re.sub(r'[^A-Za-z0-9.]+', '_', name))
+    texts = {layout: text for layout, text in texts.items() if text is not None}
+    if corruption is not None:
+        texts = {'single': corrupt(texts['single'], corruption)}
+    parts = list(score.parts)
+    want = [reference_notes(part) for part in parts]
+    programs = [reference_program(part) for part in parts]
+    offsets = None
+    if piece.bar_meters is not None:
+        measured = next(p for p in parts if p.getElementsByClass(stream.Measure))
+        offsets = [to_stave.frac(m.offset) for m in measured.getElementsByClass(stream.Measure)]
+    found = set(piece.facts)
+    for layout, text in texts.items():
+        base = os.path.join(workdir, re.sub(r'[^A-Za-z0-9.]+', '_', name) + '.' + layout)
+        problem = check_layout(text, base, stave, piece, score, want, programs, offsets)
+        if problem:
+            where = f'{layout} layout: ' if len(texts) > 1 else ''
+            return 'FAIL', name, where + problem, piece.tie_repairs
+        found |= stave_text.features(text)
+    return 'OK', name, ', '.join(sorted(found)), piece.tie_repairs, frozenset(found)
+
+
+def reference_program(part):
+    """The General MIDI program music21 gives the part's instrument; Stave's default is 0."""
+    instrument = part.getInstrument(returnDefault=False)
+    number = getattr(instrument, 'midiProgram', None)
+    return number if isinstance(number, int) else 0
+
+
+def check_layout(text, base, stave, piece, score, want, programs, offsets):
+    """The first difference between the MIDI Stave makes of `text` and music21, or None."""
     with open(base + '.stave', 'w', encoding='utf-8') as f:
-        f.write(conversion.text if corruption is None else corrupt(conversion.text, corruption))
+        f.write(text)
     run = subprocess.run([stave, 'compile', base + '.stave', '-o', base + '.mid'],
                          capture_output=True, text=True)
     if run.returncode != 0:
         message = (run.stderr.strip().splitlines() or ['(no message)'])[0]
-        return 'FAIL', name, f'stave compile exit {run.returncode}: {message}', 0
+        return f'stave compile exit {run.returncode}: {message}'
     midi = mido.MidiFile(base + '.mid')
     if midi.ticks_per_beat != PPQ:
-        return 'FAIL', name, f'ticks per beat {midi.ticks_per_beat}', 0
-    if len(midi.tracks) != 1 + len(conversion.track_parts):
-        return 'FAIL', name, f'{len(midi.tracks)} MIDI tracks for {len(conversion.track_parts)} tracks', 0
-    parts = list(score.parts)
+        return f'ticks per beat {midi.ticks_per_beat}'
+    if len(midi.tracks) != 1 + len(piece.track_parts):
+        return f'{len(midi.tracks)} MIDI tracks for {len(piece.track_parts)} Stave tracks'
+    for ti, pi in enumerate(piece.track_parts):
+        changes = [m.program for m in midi.tracks[ti + 1] if m.type == 'program_change']
+        if changes[:1] != [programs[pi]]:
+            return f'track {ti + 1}: program changes {changes[:3]}, music21 program {programs[pi]}'
     end_tick = 0
-    for pi, part in enumerate(parts):
-        got = sorted(n for ti, p in enumerate(conversion.track_parts) if p == pi
+    for pi, part in enumerate(score.parts):
+        got = sorted(n for ti, p in enumerate(piece.track_parts) if p == pi
                      for n in midi_notes(midi.tracks[ti + 1]))
-        want = reference_notes(part)
-        difference = first_difference(got, want)
+        difference = first_difference(got, want[pi])
         if difference:
-            return 'FAIL', name, f'part {pi + 1} ({part.partName}): {difference}', conversion.tie_repairs
-        end_tick = max([end_tick] + [s + d for s, d, _ in want])
-    offsets = None
-    if conversion.barred:
-        measured = next(p for p in parts if p.getElementsByClass(stream.Measure))
-        offsets = [to_stave.frac(m.offset) for m in measured.getElementsByClass(stream.Measure)]
-    problem = conductor_problems(midi.tracks[0], score, offsets, end_tick)
-    if problem:
-        return 'FAIL', name, problem, conversion.tie_repairs
-    return 'OK', name, ', '.join(sorted(conversion.features)), conversion.tie_repairs, conversion.features
+            return f'part {pi + 1} ({part.partName}): {difference}'
+        end_tick = max([end_tick] + [s + d for s, d, _ in want[pi]])
+    return conductor_problems(midi.tracks[0], score, offsets, end_tick)
 
 
 def main():
@@ -275,6 +326,8 @@ def main():
     parser.add_argument('--verbose', action='store_true', help='print OK lines too')
     parser.add_argument('--keep', help='write the .stave and .mid files into this directory')
     parser.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
+    parser.add_argument('--wide', action='store_true',
+                        help='check the larger exploration list instead (minutes, not seconds)')
     parser.add_argument('--corrupt', type=int, metavar='K',
                         help='referee self-test: corrupt every K-th piece in turn by pitch, '
                              'time or an extra note; a piece passes when the referee catches it')
@@ -284,7 +337,8 @@ def main():
         print(f'corpus: no stave binary at {stave}')
         print('0 passed, 1 failed')
         return 1
-    pieces = [p for p in selection() if not options.only or options.only in p[0]]
+    chosen = wide_selection() if options.wide else selection()
+    pieces = [p for p in chosen if not options.only or options.only in p[0]]
     began = time.time()
     counts = {'OK': 0, 'FAIL': 0, 'SKIP': 0}
     groups = {}
@@ -302,19 +356,27 @@ def main():
         else:
             results = [check_piece(j) for j in jobs]
     used = {}
+    skipped = {}
     for (name, group, _, _), (status, _, detail, repaired, *found) in zip(pieces, results):
         counts[status] += 1
         for feature in (found[0] if found else ()):
             used[feature] = used.get(feature, 0) + 1
         groups.setdefault(group, {'OK': 0, 'FAIL': 0, 'SKIP': 0})[status] += 1
         repairs += repaired
-        if status != 'OK' or options.verbose:
+        if status == 'SKIP' and not options.verbose:
+            skipped.setdefault(detail, []).append(name)
+        elif status != 'OK' or options.verbose:
             print(f'{status} {name}: {detail}')
+    for reason, names in sorted(skipped.items(), key=lambda item: -len(item[1])):
+        print('\n'.join(textwrap.wrap(f'SKIP ({reason}) {len(names)}: ' + ' '.join(names),
+                                       width=110, subsequent_indent='    ',
+                                       break_on_hyphens=False)))
     summary = ', '.join(f'{g} {c["OK"]} ok/{c["FAIL"]} failed/{c["SKIP"]} skipped'
                         for g, c in groups.items())
     print(f'corpus: music21 {music21.__version__}, {len(pieces)} pieces ({summary}); '
           f'{repairs} dangling ties dropped; {time.time() - began:.0f} s')
-    print('corpus: passed pieces with ' + ', '.join(f'{f} {n}' for f, n in sorted(used.items())))
+    if used:
+        print('corpus: passed pieces with ' + ', '.join(f'{f} {n}' for f, n in sorted(used.items())))
     print(f'{counts["OK"]} passed, {counts["FAIL"]} failed')
     return 1 if counts['FAIL'] else 0
 
