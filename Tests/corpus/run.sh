@@ -54,4 +54,23 @@ export TMPDIR="$DEPS/tmp"      # music21's parsed-score cache and the test's scr
 VERBOSE=()
 [ "${STAVE_CORPUS_VERBOSE:-0}" = 1 ] && VERBOSE=(--verbose)
 # -S: only the pinned packages (and the standard library), never site-packages.
-"$PY" -S "$HERE/check.py" --stave "$STAVE" ${VERBOSE[@]+"${VERBOSE[@]}"} "$@"
+# First the converter's own unit tests, then the corpus; one summary line over both.
+LOG="$(mktemp)"
+trap 'rm -f "$LOG"' EXIT
+"$PY" -S "$HERE/test_stave_text.py" >"$LOG" 2>&1
+unit_rc=$?
+grep -v '^stave-text: [0-9]* passed' "$LOG"
+unit="$(sed -n 's/^stave-text: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$LOG")"
+[ -n "$unit" ] || unit="0 1"
+[ "$unit_rc" -eq 0 ] || [ "${unit#* }" != 0 ] || unit="${unit% *} 1"
+echo "corpus: converter unit tests: ${unit% *} passed, ${unit#* } failed"
+"$PY" -S "$HERE/check.py" --stave "$STAVE" ${VERBOSE[@]+"${VERBOSE[@]}"} "$@" 2>&1 | tee "$LOG" \
+  | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
+corpus_rc=${PIPESTATUS[0]}
+corpus="$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$LOG" | tail -n 1)"
+[ -n "$corpus" ] || corpus="0 1"
+[ "$corpus_rc" -eq 0 ] || [ "${corpus#* }" != 0 ] || corpus="${corpus% *} 1"
+passed=$(( ${unit% *} + ${corpus% *} ))
+failed=$(( ${unit#* } + ${corpus#* } ))
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

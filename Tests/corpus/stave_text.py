@@ -50,29 +50,24 @@ def is_dyadic(q):
 
 
 def duration_tokens(ql):
-    """Splits a binary length into as few Stave duration tokens as possible, longest first
-    (5 quarters -> ['1', '4'], a breve -> ['1', '1'], 7/4 -> ['2..']); None when impossible
+    """Splits a length in quarters into as few Stave duration tokens as possible, longest
+    first (5 -> ['1', '4'], a breve 8 -> ['1', '1'], 7/4 -> ['4..']); None when impossible
     (not binary, or finer than a 64th). A dotted value is a run of 1 bits in sixty-fourths."""
     if ql <= 0 or not is_dyadic(ql) or (ql * 16).denominator != 1:
         return None
     n = int(ql * 16)                   # sixty-fourths; a whole note is 64
     names = {64: '1', 32: '2', 16: '4', 8: '8', 4: '16', 2: '32', 1: '64'}
-    tokens = ['1'] * max(0, n // 64 - 1)
+    tokens = ['1'] * max(0, n // 64 - 1)   # all but the last whole note stand alone
     n -= 64 * len(tokens)
     bit = 64
     while n:
         while bit > n:
             bit //= 2
         dots = 0
-        value = bit
-        while dots < 3 and bit >> (dots + 1) and n & (bit >> (dots + 1)) and value + (bit >> (dots + 1)) <= n:
+        while dots < 3 and n & (bit >> (dots + 1)):
             dots += 1
-            value += bit >> dots
-        if bit == 64 and n - value >= 64:    # a second whole note stays a token of its own
-            value, dots = 64, 0
         tokens.append(names[bit] + '.' * dots)
-        n -= value
-        bit //= 2
+        n -= sum(bit >> i for i in range(dots + 1))
     return tokens
 
 
