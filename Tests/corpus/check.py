@@ -3,9 +3,11 @@
 For every selected piece: music21 parses it, to_stave.py writes Stave text, `stave compile`
 must exit 0, and mido reads the MIDI file back. The referee compares, part by part, the list
 of notes (start tick, length in ticks, MIDI key) with the list music21 itself computes from
-the score (offsets in quarter lengths x 480, tied notes merged by music21's stripTies). It
-also checks that the bars of the MIDI time-signature map start where music21's measures start,
-and that the key signature matches music21's first key signature.
+the score (offsets in quarter lengths x ppq, tied notes merged pitch by pitch). It also checks
+the program of every track, the warning about events between ticks, that the bars of the
+MIDI time-signature map start where music21's measures start, and that the key signature
+matches music21's first key signature. Every piece is written in two layouts (see
+stave_text.py) and both must pass.
 
 Usage: python3 check.py [--stave PATH] [--only SUBSTRING] [--verbose] [--keep DIR] [--jobs N]
                        [--corrupt K]
@@ -36,7 +38,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import stave_text  # noqa: E402
 import to_stave  # noqa: E402
 
-PPQ = 480
 CORPUS_DIR = os.path.dirname(corpus.__file__)
 
 # The selection: deterministic lists built from the pinned music21's corpus directory.
@@ -100,9 +101,16 @@ def wide_selection():
     return sorted(set(pieces))
 
 
-def ticks(quarters):
+def ticks(quarters, ppq):
     """Quarter lengths to ticks: nearest, halves upward (LANGUAGE.md, rule 9)."""
-    return floor(Fraction(quarters) * PPQ + Fraction(1, 2))
+    return floor(Fraction(quarters) * ppq + Fraction(1, 2))
+
+
+def in_ticks(notes, ppq):
+    """(start, length, key) in ticks, sorted; notes of zero length after rounding are dropped
+    (LANGUAGE.md, "Time and MIDI")."""
+    found = [(ticks(s, ppq), ticks(e, ppq) - ticks(s, ppq), k) for s, e, k in notes]
+    return sorted(n for n in found if n[1] > 0)
 
 
 def voice_lines(part):
@@ -113,7 +121,7 @@ def voice_lines(part):
 
 
 def reference_notes(part):
-    """music21's own note list for a part: (start, length, key) in ticks, ties merged.
+    """music21's own note list for a part: (start, end, key) in quarters, ties merged.
 
     Ties are merged pitch by pitch (LANGUAGE.md rule 2): a note or chord member whose music21
     tie is 'start' or 'continue' is joined with the same MIDI key in the next note or chord of
@@ -145,7 +153,7 @@ def reference_notes(part):
                 if m.tie is not None and m.tie.type in ('start', 'continue'):
                     onward[m.pitch.midi] = index
             tied = onward
-    return sorted((ticks(s), ticks(e) - ticks(s), k) for s, e, k in notes)
+    return [tuple(n) for n in notes]
 
 
 def midi_notes(track):
@@ -169,7 +177,7 @@ MIDO_MINOR_SHARPS = {'Abm': -7, 'Ebm': -6, 'Bbm': -5, 'Fm': -4, 'Cm': -3, 'Gm': 
                      'Am': 0, 'Em': 1, 'Bm': 2, 'F#m': 3, 'C#m': 4, 'G#m': 5, 'D#m': 6, 'A#m': 7}
 
 
-def conductor_problems(conductor, score, measure_offsets, end_tick):
+def conductor_problems(conductor, score, measure_offsets, end_tick, ppq):
     """Differences between the conductor track's meter and key and music21's score."""
     now, signatures, keys = 0, [], []
     for msg in conductor:
@@ -188,12 +196,12 @@ def conductor_problems(conductor, score, measure_offsets, end_tick):
     bars = []
     for i, (start, n, d) in enumerate(signatures):
         stop = signatures[i + 1][0] if i + 1 < len(signatures) else end_tick
-        length = n * 4 * PPQ // d
+        length = n * 4 * ppq // d
         t = start
         while t < stop:
             bars.append(t)
             t += length
-    expected = sorted({ticks(o) for o in measure_offsets if ticks(o) < end_tick})
+    expected = sorted({ticks(o, ppq) for o in measure_offsets if ticks(o, ppq) < end_tick})
     bars = [b for b in bars if b < end_tick]
     if bars != expected:
         for i, (a, b) in enumerate(zip(bars + [None] * len(expected), expected + [None] * len(bars))):
@@ -275,7 +283,8 @@ def check_converted(name, path, number, stave, workdir, corruption):
     found = set(piece.facts)
     for layout, text in texts.items():
         base = os.path.join(workdir, re.sub(r'[^A-Za-z0-9.]+', '_', name) + '.' + layout)
-        problem = check_layout(text, base, stave, piece, score, want, programs, offsets)
+        problem = check_layout(text, base, stave, piece, score, want, programs, offsets,
+                               stave_text.LAYOUT_PPQ[layout])
         if problem:
             where = f'{layout} layout: ' if len(texts) > 1 else ''
             return 'FAIL', name, where + problem, piece.tie_repairs
@@ -290,7 +299,24 @@ def reference_program(part):
     return number if isinstance(number, int) else 0
 
 
-def check_layout(text, base, stave, piece, score, want, programs, offsets):
+def rounding_problem(stderr, want, ppq):
+    """Checks the warning about events between ticks against music21's note boundaries: it
+    must appear when a note starts or ends between ticks, and the ppq it names must make
+    every note boundary exact."""
+    boundaries = {q for notes in want for s, e, _ in notes for q in (s, e)}
+    inexact = [q for q in boundaries if (q * ppq).denominator != 1]
+    named = re.search(r'ppq (\d+) makes every event exact', stderr)
+    if inexact and not named:
+        return f'no warning although a note starts or ends between ticks (at {min(inexact)} quarters)'
+    if named:
+        better = int(named.group(1))
+        wrong = [q for q in boundaries if (q * better).denominator != 1]
+        if wrong:
+            return f'the warning names ppq {better}, which leaves {min(wrong)} quarters between ticks'
+    return None
+
+
+def check_layout(text, base, stave, piece, score, want, programs, offsets, ppq):
     """The first difference between the MIDI Stave makes of `text` and music21, or None."""
     with open(base + '.stave', 'w', encoding='utf-8') as f:
         f.write(text)
@@ -299,8 +325,11 @@ def check_layout(text, base, stave, piece, score, want, programs, offsets):
     if run.returncode != 0:
         message = (run.stderr.strip().splitlines() or ['(no message)'])[0]
         return f'stave compile exit {run.returncode}: {message}'
+    problem = rounding_problem(run.stderr, want, ppq)
+    if problem:
+        return problem
     midi = mido.MidiFile(base + '.mid')
-    if midi.ticks_per_beat != PPQ:
+    if midi.ticks_per_beat != ppq:
         return f'ticks per beat {midi.ticks_per_beat}'
     if len(midi.tracks) != 1 + len(piece.track_parts):
         return f'{len(midi.tracks)} MIDI tracks for {len(piece.track_parts)} Stave tracks'
@@ -312,11 +341,12 @@ def check_layout(text, base, stave, piece, score, want, programs, offsets):
     for pi, part in enumerate(score.parts):
         got = sorted(n for ti, p in enumerate(piece.track_parts) if p == pi
                      for n in midi_notes(midi.tracks[ti + 1]))
-        difference = first_difference(got, want[pi])
+        expected = in_ticks(want[pi], ppq)
+        difference = first_difference(got, expected)
         if difference:
             return f'part {pi + 1} ({part.partName}): {difference}'
-        end_tick = max([end_tick] + [s + d for s, d, _ in want[pi]])
-    return conductor_problems(midi.tracks[0], score, offsets, end_tick)
+        end_tick = max([end_tick] + [s + d for s, d, _ in expected])
+    return conductor_problems(midi.tracks[0], score, offsets, end_tick, ppq)
 
 
 def main():

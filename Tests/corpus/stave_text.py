@@ -8,7 +8,8 @@ per-pitch onward ties). `render` writes it in one of two layouts:
   earlier one of the same track becomes `repeat` (right after its source or its last copy,
   counting `xN`) or `sync`; a phrase equal to an earlier track's phrase, possibly whole octaves
   apart, becomes `sync TRACK.PHRASE [transpose 12k]`; all-rest phrases are left out and the next
-  statement says `at BAR`. Each track's `octave` setting is its most common octave.
+  statement says `at BAR`. Each track's `octave` setting is its most common octave, and the
+  song says `ppq 96`, so that quintuplets, septuplets and 128ths fall between ticks.
 
 Rhythms: a length that is a sum of note values is one note with inline ties (`c2~8`); a run of
 events that only together fill note values (triplets, quintuplets, 128ths, ...) becomes tuplets
@@ -29,6 +30,7 @@ MAX_MELODY_TRACKS = 15      # MIDI channels 1-16 without 10
 MAX_TUPLET_PARTS = 512
 PHRASE_BARS = 4
 LAYOUTS = ('single', 'phrases')
+LAYOUT_PPQ = {'single': 480, 'phrases': 96}   # the phrases layout also tests tick rounding
 
 
 class Unsupported(Exception):
@@ -252,6 +254,8 @@ def render(piece, layout):
     if layout == 'phrases' and piece.bar_meters is None:
         return None
     lines = list(piece.header)
+    if LAYOUT_PPQ[layout] != 480:
+        lines.append(f'ppq {LAYOUT_PPQ[layout]}')
     originals = []   # (track ident, phrase id, signature) of every Original phrase so far
     for track in piece.tracks:
         lines.append('')

@@ -110,7 +110,7 @@ check('single layout', single.splitlines()[2:5],
       ['track s1 "Top" {', '  phrase {', '    c d e c | c d e c | c d e c | c d e c |'])
 phrases = s.render(piece, 'phrases')
 check('phrases layout', [line for line in phrases.splitlines() if not line.startswith('    ')],
-      ['meter 4/4', '', 'track s1 "Top" {', '  phrase p1 {', '  }', '  repeat p1 x2', '}', '',
+      ['meter 4/4', 'ppq 96', '', 'track s1 "Top" {', '  phrase p1 {', '  }', '  repeat p1 x2', '}', '',
        'track s2 "Low" {', '  instrument 33', '  octave 3', '  sync s1.p1 transpose -12 at 5',
        '  sync s1.p1 transpose -12', '}'])
 check('phrases need bar lines', s.render(s.Piece([], None, C_MAJOR, []), 'phrases'), None)
