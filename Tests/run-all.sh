@@ -3,7 +3,8 @@
 #   1. the Swift unit, fixture, golden, round-trip, property, grammar, command-line and fuzz
 #      tests (swift test);
 #   2. the independent MIDI referee (mido, pinned) over every example;
-#   3. the editor-support tests (real Vim, two TextMate engines).
+#   3. real music: about 900 music21 corpus pieces refereed note by note against music21;
+#   4. the editor-support tests (real Vim, two TextMate engines).
 # Installs its own pinned Python referees. Ends with one line "N passed, M failed" over all
 # three parts and exits non-zero when any part fails.
 set -u
@@ -44,6 +45,11 @@ if ! PYTHONPATH="$REFEREE_DEPS" python3 -c "import mido" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$REFEREE_DEPS" -r Tests/referee/requirements.txt || status=1
 fi
 PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" bash Tests/referee/run.sh .build/debug/stave 2>&1 | tee "$LOG"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+count "$LOG"
+
+part "real music: music21 corpus"
+bash Tests/corpus/run.sh .build/debug/stave 2>&1 | tee "$LOG"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 count "$LOG"
 
