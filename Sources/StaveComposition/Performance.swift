@@ -123,6 +123,18 @@ public enum Performance {
     /// The tempo map: header tempos (at bar starts), then in-body tempos of every placement in
     /// track and phrase order; sorted by time, and at one time the later one wins.
     public static func tempos(of song: Song) -> [PerformedTempo] {
+        let events = tempoEvents(of: song)
+        let ordered = events.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }.map(\.element)
+        var result: [PerformedTempo] = []
+        for event in ordered {
+            if let last = result.last, last.time == event.time { result[result.count - 1] = event } else { result.append(event) }
+        }
+        return result
+    }
+
+    /// Every tempo event in file order: header tempos (at bar starts), then the in-body tempos of
+    /// every placement in track and phrase order. Of events that meet, the later one here wins.
+    public static func tempoEvents(of song: Song) -> [PerformedTempo] {
         let meterMap = MeterMap(meters: song.meters)
         var events = song.tempos.map { PerformedTempo(time: meterMap.start(ofBar: $0.bar), bpm: $0.bpm) }
         for track in song.tracks {
@@ -133,11 +145,6 @@ public enum Performance {
                 }
             }
         }
-        let ordered = events.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }.map(\.element)
-        var result: [PerformedTempo] = []
-        for event in ordered {
-            if let last = result.last, last.time == event.time { result[result.count - 1] = event } else { result.append(event) }
-        }
-        return result
+        return events
     }
 }

@@ -60,14 +60,19 @@ public struct MIDIFileWriter: Backend {
             events.append((MIDIFileWriter.tick(meterMap.start(ofBar: meter.bar), ticksPerWhole), index, .meter(meter)))
         }
         events.append((0, song.meters.count, .key))
-        let tempos = Performance.tempos(of: song)
-        for (index, tempo) in tempos.enumerated() {
-            events.append((MIDIFileWriter.tick(tempo.time, ticksPerWhole), song.meters.count + 1 + index, .tempo(tempo.bpm)))
+        // Tempos in file order; of those that round to one tick, the later in the file wins.
+        let allTempos = Performance.tempoEvents(of: song)
+        let tempos = allTempos
+            .map { MIDIFileWriter.tick($0.time, ticksPerWhole) }
+            .enumerated()
+            .sorted { $0.element != $1.element ? $0.element < $1.element : $0.offset < $1.offset }
+        for (position, entry) in tempos.enumerated() where position + 1 == tempos.count || tempos[position + 1].element != entry.element {
+            events.append((entry.element, song.meters.count + 1 + entry.offset, .tempo(allTempos[entry.offset].bpm)))
         }
         events.sort { $0.tick != $1.tick ? $0.tick < $1.tick : $0.order < $1.order }
         var lastTempoTick = -1
         var end = 0
-        for (index, entry) in events.enumerated() {
+        for entry in events {
             switch entry.event {
             case .meter(let meter):
                 let power = UInt8(meter.denominator.trailingZeroBitCount)
@@ -75,8 +80,6 @@ public struct MIDIFileWriter: Backend {
             case .key:
                 encoder.meta(at: entry.tick, type: 0x59, [UInt8(bitPattern: Int8(song.key.fifths)), song.key.mode == .minor ? 1 : 0])
             case .tempo(let bpm):
-                // Two tempos on one tick: the later wins.
-                if let next = events[(index + 1)...].first(where: { if case .tempo = $0.event { return true } else { return false } }), next.tick == entry.tick { continue }
                 let micros = MIDIFileWriter.microsecondsPerQuarter(bpm)
                 encoder.meta(at: entry.tick, type: 0x51, [UInt8(micros >> 16), UInt8((micros >> 8) & 0xFF), UInt8(micros & 0xFF)])
                 lastTempoTick = entry.tick

@@ -58,6 +58,14 @@ final class MIDIFileWriterTests: XCTestCase {
         XCTAssertEqual(tempos, ["0 tempo 648649", "1920 tempo 8571429"])
     }
 
+    func testTemposRoundingToOneTickKeepTheLaterInTheFile() throws {
+        // ppq 25: a dotted 64th is 2.34 ticks and a 64th 1.56 ticks: both round to tick 2.
+        // Track b's tempo is later in the file, so 70 BPM (857,143 µs) wins, though it is earlier in time.
+        let dump = try MIDIDump(midi("ppq 25\ntrack a { phrase { r64. tempo 90 c } }\ntrack b { phrase { r64 tempo 70 c } }"))
+        let tempos = dump.tracks[0].filter { $0.text.hasPrefix("tempo") }.map { "\($0.tick) \($0.text)" }
+        XCTAssertEqual(tempos, ["0 tempo 500000", "2 tempo 857143"])
+    }
+
     func testVelocityZeroEmitsNoNote() throws {
         XCTAssertEqual(try notes("track a { phrase { c v0 d v80 e } }"), [[1, 1, 0, 480, 60, 100], [1, 1, 960, 480, 64, 80]])
     }
