@@ -481,3 +481,12 @@ def _body(sc, drums):
             inline, tie = _ties_here(sc)
             elements.append(("note", spec, first, inline, tie))
     return elements
+
+
+def parse_body(text, drums):
+    """Parse the inside of one phrase body (without braces)."""
+    sc = Scanner(text + "}")
+    elements = _body(sc, drums)
+    if sc.i != len(text):
+        raise ModelError("junk after a phrase body", sc.i)
+    return elements
