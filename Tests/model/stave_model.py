@@ -256,9 +256,15 @@ def _tick(time, ppq):
 
 
 def evaluate(text, lenient=False, default_title=None):
-    """What the MIDI of a valid song must hold. With lenient=True, bar lines off the grid and
-    ambiguous tempo collisions are collected (in result["bad_bars"], result["ambiguous_tempos"],
-    as source offsets) instead of raising, so a generator can remove them."""
+    """What the MIDI of a valid song must hold. With lenient=True, bar lines off the grid are
+    collected (as source offsets, in result["bad_bars"]) instead of raising, so a generator can
+    remove them.
+
+    Tempo events on one tick: the later in the file wins (rule 8). An event's place in the file is
+    that of the statement that emits it: the header statement, the `phrase` statement of an
+    Original (then the `tempo` word inside it), or the `repeat`/`sync` statement of a copy (then
+    the copy's number, then the `tempo` word in the source). Exact times do not matter once two
+    events share a tick."""
     tree = parse(text)
     header = tree["header"]
     seen = set()
@@ -375,10 +381,10 @@ def evaluate(text, lenient=False, default_title=None):
                 originals[(t["id"], ph[1])] = res
 
     # Placements: every copy of every phrase, in statement order per track.
-    tempo_events = []   # (tick, order, uspq, is_copy, source offset)
+    tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq)
     for st in tempo_stmts:
         bar = 1 if st[2] is None else st[2]
-        tempo_events.append((_tick(mm.bar_start(bar), ppq), st[3], tempo_microseconds(st[1]), False, st[3]))
+        tempo_events.append((_tick(mm.bar_start(bar), ppq), (st[3], 0, st[3]), tempo_microseconds(st[1])))
     bad_bars = set()
     out_tracks = []
     for index, t in enumerate(tracks, start=1):
@@ -389,12 +395,12 @@ def evaluate(text, lenient=False, default_title=None):
         for ph in t["phrases"]:
             kind = ph[0]
             if kind == "phrase":
-                res, count, shift, at, is_copy = next(body_iter), 1, 0, ph[2], False
+                res, count, shift, at = next(body_iter), 1, 0, ph[2]
             elif kind == "repeat":
                 key = (t["id"], ph[1])
                 if key not in originals:
                     raise ModelError(f"repeat of unknown phrase {ph[1]!r}")
-                res, count, shift, at, is_copy = originals[key], ph[2], 0, ph[3], True
+                res, count, shift, at = originals[key], ph[2], 0, ph[3]
                 if not 1 <= count <= 10000:
                     raise ModelError("xN out of range")
             else:
@@ -406,7 +412,7 @@ def evaluate(text, lenient=False, default_title=None):
                     raise ModelError(f"sync of unknown phrase {ph[2]!r}")
                 if t["kind"] == "drums" and ph[3] != 0:
                     raise ModelError("transpose on a drum sync")
-                res, count, shift, at, is_copy = originals[key], 1, ph[3], ph[4], True
+                res, count, shift, at = originals[key], 1, ph[3], ph[4]
             if at is not None:
                 if at < 1:
                     raise ModelError("bar 0")
@@ -423,15 +429,15 @@ def evaluate(text, lenient=False, default_title=None):
                 s0 = start + k * res.length
                 for off, pos in res.bars:
                     t_abs = s0 + off
-                    if t_abs == 0 or not mm.on_grid(t_abs):
+                    if not mm.on_grid(t_abs):
                         if not lenient:
                             raise ModelError(f"bar line off the grid at {t_abs}", pos)
                         bad_bars.add(pos)
                 for off, bpm, pos in res.tempos:
                     if not 1 <= bpm <= 1000:
                         raise ModelError("tempo outside 1–1000")
-                    tempo_events.append((_tick(s0 + off, ppq), pos, tempo_microseconds(bpm),
-                                         is_copy or k > 0, pos))
+                    tempo_events.append((_tick(s0 + off, ppq), (ph[-1], k, pos),
+                                         tempo_microseconds(bpm)))
                 for (a, b, p, v) in res.notes:
                     pitch = p + shift + (t["transpose"] if t["kind"] == "track" else 0)
                     if not 0 <= pitch <= 127:
@@ -446,18 +452,12 @@ def evaluate(text, lenient=False, default_title=None):
                            "volume": t["volume"], "pan": t["pan"], "notes": sorted(notes)})
 
     # Tempo map: at one tick the later in the file wins (rule 8).
-    ambiguous = set()
     by_tick = {}
     for ev in tempo_events:
         by_tick.setdefault(ev[0], []).append(ev)
-    for tick, evs in by_tick.items():
-        if len({e[2] for e in evs}) > 1 and any(e[3] for e in evs):
-            ambiguous.update(e[4] for e in evs if e[3] or True)
-    if ambiguous and not lenient:
-        raise ModelError("tempo events of a Repeat/Sync copy collide with other tempos on one tick")
     tempo_map = []
     for tick in sorted(by_tick):
-        winner = max(by_tick[tick], key=lambda e: e[1])
+        winner = max(by_tick[tick], key=lambda e: e[1])  # the later in the file
         tempo_map.append((tick, winner[2]))
 
     meter_map = [(_tick(mm.bar_start(bar), ppq), num, den) for bar, (num, den) in sorted(meters.items())]
@@ -467,7 +467,7 @@ def evaluate(text, lenient=False, default_title=None):
         "tempos": normalize_changes(tempo_map, (500000,)),
         "meters": normalize_changes(meter_map, (4, 4)),
         "tracks": out_tracks,
-        "bad_bars": sorted(bad_bars), "ambiguous_tempos": sorted(ambiguous),
+        "bad_bars": sorted(bad_bars),
         "meter_map": mm,
     }
 
