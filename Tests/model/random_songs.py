@@ -47,6 +47,22 @@ def dur_text(d):
     return f"{d[0]}{'.' * d[1]}"
 
 
+_SPELLINGS = {}
+
+
+def spellings(fifths):
+    """{MIDI pitch: [(octave, letter, accidental text)]} of every way to write it in a key."""
+    if fifths not in _SPELLINGS:
+        table = {}
+        for octave in range(10):
+            for letter in "cdefgab":
+                for acc in ("", "n", "#", "##", "b", "bb"):
+                    p = model.resolve_pitch(letter, acc, octave, fifths)
+                    table.setdefault(p, []).append((octave, letter, acc))
+        _SPELLINGS[fifths] = table
+    return _SPELLINGS[fifths]
+
+
 class BodyGen:
     """Generates one phrase body, keeping the cursors the way LANGUAGE.md defines them."""
 
@@ -62,6 +78,7 @@ class BodyGen:
         self.lo, self.hi = key_pitch_range
         self.pitches = set()      # every pitch used (for sync transposes)
         self.pieces = []
+        self.lead_in_chance = 0.05
 
     # --- small helpers -----------------------------------------------------------------------
     def put(self, *items):
@@ -110,12 +127,7 @@ class BodyGen:
         r = self.r
         if self.drums:
             return r.choice([n for n, k in DRUMS.items() if k == pitch])
-        options = []
-        for octave in range(10):
-            for letter in "cdefgab":
-                for acc in ("", "n", "#", "##", "b", "bb"):
-                    if model.resolve_pitch(letter, acc, octave, self.fifths) == pitch:
-                        options.append((octave, letter, acc))
+        options = spellings(self.fifths).get(pitch, [])
         here = [o for o in options if o[0] == self.octave]
         if here and r.random() < 0.9:
             plain = [o for o in here if o[2] in ("", "#", "b")]
@@ -274,18 +286,34 @@ class BodyGen:
     def body(self, bar_length):
         r = self.r
         grid = r.random() < 0.85 and (bar_length * 64).denominator == 1
-        depth = 2 if r.random() < 0.9 else r.randint(3, 7)
+        depth = 2 if r.random() < 0.9 else r.randint(3, 7) if r.random() < 0.9 else r.randint(12, 20)
         if r.random() < 0.04:
             self.put(Piece("tempo", f"tempo {r.choice(TEMPOS)}"), " ")
         if r.random() < 0.03:
             self.put(Piece("bar", "|"), " ")
+        lead_in = F(0)
+        if r.random() < self.lead_in_chance and bar_length >= F(1, 16):
+            # A tiny rest and a tempo: tracks doing this at one bar put tempos a fraction of a
+            # tick apart at ppq 24 or 25 (1/64 and 3/128 both round to 2 ticks), where file order
+            # must decide. Two dotted 64ths keep the rest of the phrase on the 1/64 grid.
+            tempo = Piece("tempo", f"tempo {r.choice(TEMPOS)}")
+            if r.random() < 0.5:
+                lead_in = F(1, 64)
+                self.put("r64 ", tempo, " ")
+            else:
+                lead_in = F(3, 64)
+                self.put("r64. ", tempo, " r ")
+            self.dur = F(3, 128) if lead_in == F(3, 64) else F(1, 64)
         if grid:
             bars = max(1, min(12, int(r.uniform(0.5, 3.0) / bar_length)))
             for b in range(bars):
-                remaining = bar_length
+                remaining = bar_length - (lead_in if b == 0 else 0)
                 while remaining > 0:
                     self.extras(True)
-                    remaining -= self.element(remaining, True, depth)
+                    used = self.element(remaining, True, depth)
+                    if used is None:
+                        break
+                    remaining -= used
                 if b < bars - 1 or r.random() < 0.6:
                     self.put(Piece("bar", "|"), " ")
         else:
@@ -440,6 +468,7 @@ class SongGen:
         t["bodies"] = []
         for _ in range(r.choice([1, 1, 2, 2, 3])):
             g = BodyGen(r, t, self.fifths, (lo, hi))
+            g.lead_in_chance = 0.3 if self.ppq in (24, 25) else 0.05
             pieces = g.body(self.bar_length)
             pid = self.fresh_id(WORDS) if r.random() < 0.85 else None
             drums = t["kind"] == "drums"
@@ -471,16 +500,22 @@ class SongGen:
             count = 1
             if kind == "repeat":
                 count = r.choice([1, 1, 2, 2, 3, 4]) if r.random() > 0.03 else r.randint(20, 120)
+                if r.random() < 0.01 and len(render(b["pieces"])[0]) < 40:
+                    count = r.randint(1000, 10000)  # up to the limit of LANGUAGE.md rule 13
             length = count * b["length"]
             at = None
             gaps = []
             if r.random() < 0.08:
                 # an `at` that goes back into a gap before the cursor
                 last = self.meters.first_bar_at_or_after(cursor)
-                gaps = [bar for bar in range(1, last)
+                bars = range(1, last) if last < 40 else r.sample(range(1, last), 40)
+                gaps = [bar for bar in bars
                         if free(self.meters.bar_start(bar), self.meters.bar_start(bar) + length)]
             if gaps:
                 at = r.choice(gaps)
+            elif r.random() < 0.01:
+                # far away: ticks beyond what one MIDI delta time can hold
+                at = self.meters.first_bar_at_or_after(max([cursor] + [e for _, e in taken])) + r.randint(1000, 500000)
             elif r.random() < 0.25 or not free(cursor, cursor + length):
                 end = max([cursor] + [e for _, e in taken])
                 at = self.meters.first_bar_at_or_after(end) + r.choice([0, 0, 0, 1, 2])
@@ -555,20 +590,22 @@ def render(pieces):
     return "".join(out), where
 
 
+def generate_checked(seed):
+    """(text, model result) of one random valid song."""
+    pieces = SongGen(seed).pieces()
+    text, where = render(pieces)
+    result = model.evaluate(text, lenient=True)
+    if result["bad_bars"]:
+        for pos in result["bad_bars"]:
+            where[pos].on = False
+        text, _ = render(pieces)
+        result = model.evaluate(text)  # strict: raises if the generator made something invalid
+    return text, result
+
+
 def generate(seed):
     """The text of one random valid song."""
-    pieces = SongGen(seed).pieces()
-    for _ in range(10):
-        text, where = render(pieces)
-        result = model.evaluate(text, lenient=True)
-        bad = [where[pos] for pos in result["bad_bars"] if pos in where]
-        if not bad:
-            break
-        for p in bad:
-            p.on = False
-    text, _ = render(pieces)
-    model.evaluate(text)  # strict: raises if the generator made something invalid
-    return text
+    return generate_checked(seed)[0]
 
 
 if __name__ == "__main__":

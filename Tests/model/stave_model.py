@@ -252,7 +252,9 @@ def join_ties(leaves):
 # ----------------------------------------------------------------------------------------------
 
 def _tick(time, ppq):
-    return round_half_up(time * 4 * ppq)
+    """round_half_up(time x 4 x ppq) in integers: floor((8·ppq·n + d) / 2d) for time = n/d."""
+    n, d = time.numerator, time.denominator
+    return (8 * ppq * n + d) // (2 * d)
 
 
 def evaluate(text, lenient=False, default_title=None):
@@ -381,10 +383,11 @@ def evaluate(text, lenient=False, default_title=None):
                 originals[(t["id"], ph[1])] = res
 
     # Placements: every copy of every phrase, in statement order per track.
-    tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq)
+    tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq, exact time)
     for st in tempo_stmts:
         bar = 1 if st[2] is None else st[2]
-        tempo_events.append((_tick(mm.bar_start(bar), ppq), (st[3], 0, st[3]), tempo_microseconds(st[1])))
+        tempo_events.append((_tick(mm.bar_start(bar), ppq), (st[3], 0, st[3]), tempo_microseconds(st[1]),
+                             mm.bar_start(bar)))
     bad_bars = set()
     out_tracks = []
     for index, t in enumerate(tracks, start=1):
@@ -437,7 +440,7 @@ def evaluate(text, lenient=False, default_title=None):
                     if not 1 <= bpm <= 1000:
                         raise ModelError("tempo outside 1–1000")
                     tempo_events.append((_tick(s0 + off, ppq), (ph[-1], k, pos),
-                                         tempo_microseconds(bpm)))
+                                         tempo_microseconds(bpm), s0 + off))
                 for (a, b, p, v) in res.notes:
                     pitch = p + shift + (t["transpose"] if t["kind"] == "track" else 0)
                     if not 0 <= pitch <= 127:
@@ -468,6 +471,7 @@ def evaluate(text, lenient=False, default_title=None):
         "meters": normalize_changes(meter_map, (4, 4)),
         "tracks": out_tracks,
         "bad_bars": sorted(bad_bars),
+        "tempo_events": sorted(tempo_events),
         "meter_map": mm,
     }
 
