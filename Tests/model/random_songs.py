@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import stave_model as model
 from stave_syntax import parse_body
-from stave_names import DRUMS, DYNAMICS, INSTRUMENT_ALIASES, KITS, SAFE_INSTRUMENTS
+from stave_names import DRUMS, DYNAMICS, INSTRUMENT_ALIASES, INSTRUMENTS, KITS
 
 F = Fraction
 ALL_DURATIONS = [(den, dots) for den in (1, 2, 4, 8, 16, 32, 64) for dots in range(4)]
@@ -196,6 +196,8 @@ class BodyGen:
         for i, p in enumerate(chord):
             if i and r.random() < 0.15:
                 parts += [self.command(), " "]
+            if i and r.random() < 0.01:
+                parts.append("/* inside a chord */ ")
             parts.append(self.spell(p))
             self.pitches.add(p)
             if per_pitch and r.random() < 0.4:
@@ -265,6 +267,8 @@ class BodyGen:
         for i in range(count):
             if r.random() < 0.12:
                 self.put(self.command(), " ")
+            if r.random() < 0.01:
+                self.put("/* inside a tuplet */\n")
             if depth_budget > 0 and r.random() < 0.15:
                 self.put("{")
                 self.tuplet_items(depth_budget - 1)
@@ -276,6 +280,8 @@ class BodyGen:
 
     def extras(self, allow_tempo):
         r = self.r
+        if r.random() < 0.02:
+            self.put(r.choice(["\t", "\n\t", "\r\n  "]))
         if r.random() < 0.12:
             self.put(self.command(), " ")
         if allow_tempo and r.random() < 0.03:
@@ -430,7 +436,7 @@ class SongGen:
             if kind == "track":
                 if r.random() < 0.7:
                     roll = r.random()
-                    ins = (r.choice(SAFE_INSTRUMENTS) if roll < 0.5 else
+                    ins = (r.choice(sorted(INSTRUMENTS)) if roll < 0.5 else
                            r.choice(list(INSTRUMENT_ALIASES)) if roll < 0.75 else r.randint(0, 127))
                     s.append(f"instrument {ins}")
                 free = [c for c in range(1, 17) if c != 10 and c not in explicit]
@@ -508,7 +514,7 @@ class SongGen:
             if r.random() < 0.08:
                 # an `at` that goes back into a gap before the cursor
                 last = self.meters.first_bar_at_or_after(cursor)
-                bars = range(1, last) if last < 40 else r.sample(range(1, last), 40)
+                bars = range(1, last) if last <= 41 else r.sample(range(1, last), 40)
                 gaps = [bar for bar in bars
                         if free(self.meters.bar_start(bar), self.meters.bar_start(bar) + length)]
             if gaps:

@@ -450,7 +450,8 @@ def evaluate(text, lenient=False, default_title=None):
                     ta, tb = _tick(s0 + a, ppq), _tick(s0 + b, ppq)
                     if tb > ta:
                         notes.append((ta, tb - ta, pitch, v))
-        out_tracks.append({"index": index, "id": t["id"], "kind": t["kind"], "name": t["name"],
+        name = t["name"] if t["name"] is not None else t["id"]  # a track's name: display name, else ID
+        out_tracks.append({"index": index, "id": t["id"], "kind": t["kind"], "name": name,
                            "channel": t["channel"], "program": t["program"],
                            "volume": t["volume"], "pan": t["pan"], "notes": sorted(notes)})
 

@@ -69,13 +69,6 @@ INSTRUMENT_ALIASES = {
     "piano": 0, "organ": 16, "guitar": 24, "bass": 32, "violin": 40,
     "strings": 48, "choir": 52, "trumpet": 56, "sax": 65, "flute": 73,
 }
-# Names whose kebab spelling is least likely to vary between GM lists; the generator uses these.
-SAFE_INSTRUMENTS = [
-    "acoustic-grand-piano", "electric-piano-1", "vibraphone", "marimba", "church-organ",
-    "acoustic-guitar-nylon", "electric-guitar-clean", "acoustic-bass", "fretless-bass",
-    "violin", "cello", "timpani", "trumpet", "french-horn", "alto-sax", "oboe", "clarinet",
-    "flute", "lead-1-square", "lead-2-sawtooth", "pad-2-warm", "sitar", "banjo", "kalimba",
-]
 
 KITS = {"standard": 0, "room": 8, "power": 16, "electronic": 24, "tr-808": 25,
         "jazz": 32, "brush": 40, "orchestra": 48}
