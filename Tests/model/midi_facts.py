@@ -1,0 +1,124 @@
+"""Read a Standard MIDI File with mido and compare it with what stave_model says it must hold."""
+
+import mido
+
+from stave_names import key_name
+from stave_model import normalize_changes
+
+
+def read_midi(path):
+    """The facts of a MIDI file in the model's shape, plus a list of structural problems."""
+    mid = mido.MidiFile(path)
+    problems = []
+    if mid.type != 1:
+        problems.append(f"SMF type {mid.type}, expected 1")
+    conductor = {"title": None, "texts": [], "tempos": [], "meters": [], "keys": []}
+    tracks = []
+    for index, track in enumerate(mid.tracks):
+        tick = 0
+        sounding = {}      # (channel, pitch) -> [(start, velocity)]
+        notes = []
+        channels = set()
+        info = {"index": index, "name": None, "program": None, "volume": None, "pan": None}
+        first_note_tick = None
+        for msg in track:
+            tick += msg.time
+            if msg.is_meta:
+                if msg.type == "track_name":
+                    info["name"] = msg.name
+                    if index == 0:
+                        conductor["title"] = msg.name
+                elif msg.type in ("copyright", "text") and index == 0:
+                    conductor["texts"].append(msg.text)
+                elif msg.type == "set_tempo":
+                    conductor["tempos"].append((tick, msg.tempo))
+                    if index != 0:
+                        problems.append(f"set_tempo in track {index}")
+                elif msg.type == "time_signature":
+                    conductor["meters"].append((tick, msg.numerator, msg.denominator))
+                    if index != 0:
+                        problems.append(f"time_signature in track {index}")
+                elif msg.type == "key_signature":
+                    conductor["keys"].append((tick, msg.key))
+                    if index != 0:
+                        problems.append(f"key_signature in track {index}")
+                continue
+            if hasattr(msg, "channel"):
+                channels.add(msg.channel + 1)
+            if msg.type == "program_change" and info["program"] is None:
+                info["program"] = msg.program
+            elif msg.type == "control_change" and msg.control == 7 and info["volume"] is None:
+                info["volume"] = msg.value
+            elif msg.type == "control_change" and msg.control == 10 and info["pan"] is None:
+                info["pan"] = msg.value
+            elif msg.type == "note_on" and msg.velocity > 0:
+                if first_note_tick is None:
+                    first_note_tick = tick
+                k = (msg.channel, msg.note)
+                if sounding.get(k):
+                    problems.append(f"track {index}: note {msg.note} struck again at {tick} while sounding")
+                sounding.setdefault(k, []).append((tick, msg.velocity))
+            elif msg.type in ("note_off", "note_on"):
+                k = (msg.channel, msg.note)
+                if not sounding.get(k):
+                    problems.append(f"track {index}: note-off of silent note {msg.note} at {tick}")
+                    continue
+                start, vel = sounding[k].pop(0)
+                if tick == start:
+                    problems.append(f"track {index}: zero-length note {msg.note} at {tick}")
+                notes.append((start, tick - start, msg.note, vel))
+        for k, left in sounding.items():
+            if left:
+                problems.append(f"track {index}: note {k[1]} never released")
+        info["channels"] = sorted(channels)
+        info["notes"] = sorted(notes)
+        tracks.append(info)
+    return {"ppq": mid.ticks_per_beat, "conductor": conductor, "tracks": tracks[1:],
+            "problems": problems}
+
+
+def compare(model, midi, max_items=6):
+    """Differences between the model's expectation and the MIDI facts, as readable lines."""
+    out = list(midi["problems"])
+    if midi["ppq"] != model["ppq"]:
+        out.append(f"ppq: model {model['ppq']} midi {midi['ppq']}")
+    cond = midi["conductor"]
+    if model["title"] is not None:
+        want = model["title"].encode("utf-8").decode("latin-1")
+        if cond["title"] != want:
+            out.append(f"title: model {want!r} midi {cond['title']!r}")
+    if model["composer"] is not None:
+        want = model["composer"].encode("utf-8").decode("latin-1")
+        if want not in cond["texts"]:
+            out.append(f"composer: model {want!r} not among {cond['texts']!r}")
+    tempos = normalize_changes(cond["tempos"], (500000,))
+    if tempos != model["tempos"]:
+        out.append(f"tempo map: model {model['tempos']} midi {tempos}")
+    meters = normalize_changes(cond["meters"], (4, 4))
+    if meters != model["meters"]:
+        out.append(f"meters: model {model['meters']} midi {meters}")
+    if model["key"] is not None:
+        want = key_name(*model["key"])
+        got = [k for _, k in cond["keys"]]
+        if got[:1] != [want] or any(t != 0 for t, _ in cond["keys"]):
+            out.append(f"key: model {want} midi {cond['keys']}")
+    if len(midi["tracks"]) != len(model["tracks"]):
+        out.append(f"track count: model {len(model['tracks'])} midi {len(midi['tracks'])}")
+    for mt, xt in zip(model["tracks"], midi["tracks"]):
+        label = f"track {mt['index']} ({mt['id']}, channel {mt['channel']})"
+        if mt["name"] is not None:
+            want = mt["name"].encode("utf-8").decode("latin-1")
+            if xt["name"] != want:
+                out.append(f"{label}: name model {want!r} midi {xt['name']!r}")
+        if xt["channels"] and xt["channels"] != [mt["channel"]]:
+            out.append(f"{label}: midi channels {xt['channels']}")
+        for field in ("program", "volume", "pan"):
+            if xt[field] != mt[field]:
+                out.append(f"{label}: {field} model {mt[field]} midi {xt[field]}")
+        if xt["notes"] != mt["notes"]:
+            want, got = mt["notes"], xt["notes"]
+            missing = [n for n in want if n not in got]
+            extra = [n for n in got if n not in want]
+            out.append(f"{label}: notes differ (model {len(want)}, midi {len(got)}); "
+                       f"model only {missing[:max_items]}; midi only {extra[:max_items]}")
+    return out

@@ -1,0 +1,492 @@
+"""An independent model of Stave's meaning, written from /work/shared/LANGUAGE.md alone.
+
+`evaluate(text)` reads the text of a VALID song and returns what its MIDI file must contain:
+the conductor data (ppq, title, composer, tempo map, meters, key) and, per Stave track, its channel,
+program, volume, pan and the sorted note list (start_tick, duration_ticks, pitch, velocity).
+Time is exact (fractions of a whole note) until the MIDI edge, where every event is rounded on its
+own: tick = round-half-up(time x 4 x ppq).
+
+It checks the rules a random-song generator might break (bar lines on the grid at every placement,
+overlaps, ties, pitch range, ranges of settings) and raises ModelError, so it doubles as a validity
+check. It does not try to report errors the way the compiler does.
+"""
+
+from fractions import Fraction
+import math
+
+from stave_names import INSTRUMENTS, INSTRUMENT_ALIASES, KITS, DYNAMICS
+from stave_syntax import ModelError, parse
+
+F = Fraction
+DURATIONS = {1, 2, 4, 8, 16, 32, 64}
+LETTER_SEMITONE = {"c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11}
+LETTER_FIFTHS = {"f": -1, "c": 0, "g": 1, "d": 2, "a": 3, "e": 4, "b": 5}
+SHARP_ORDER = "fcgdaeb"
+FLAT_ORDER = "beadgcf"
+ACCIDENTALS = {"#": 1, "##": 2, "b": -1, "bb": -2, "n": 0}
+
+
+def round_half_up(x):
+    """Nearest integer, halves upward (LANGUAGE.md rule 9)."""
+    return math.floor(x + F(1, 2))
+
+
+def duration_value(denominator, dots):
+    """The length of `denominator` with `dots` dots, in whole notes."""
+    base = F(1, denominator)
+    return base * (2 - F(1, 2 ** dots))
+
+
+def key_fifths(letter, accidental, minor):
+    """Sharps (>0) or flats (<0) of a key, or None when it is not one of the 30 keys."""
+    fifths = LETTER_FIFTHS[letter] + 7 * accidental - (3 if minor else 0)
+    return fifths if -7 <= fifths <= 7 else None
+
+
+def key_accidental(fifths, letter):
+    """The key signature's accidental for a letter: +1, -1 or 0."""
+    if fifths > 0 and letter in SHARP_ORDER[:fifths]:
+        return 1
+    if fifths < 0 and letter in FLAT_ORDER[:-fifths]:
+        return -1
+    return 0
+
+
+def resolve_pitch(letter, accidental_text, octave, fifths):
+    """MIDI key of a written pitch: the octave belongs to the letter (scientific pitch)."""
+    if accidental_text == "":
+        acc = key_accidental(fifths, letter)
+    else:
+        acc = ACCIDENTALS[accidental_text]
+    return (octave + 1) * 12 + LETTER_SEMITONE[letter] + acc
+
+
+def tempo_microseconds(bpm):
+    """Microseconds per quarter for a BPM (a Fraction), rounded to the nearest (halves up)."""
+    return round_half_up(F(60_000_000) / bpm)
+
+
+
+
+# ----------------------------------------------------------------------------------------------
+# The meter map: bars and their lengths. Bar numbers are 1-based.
+# ----------------------------------------------------------------------------------------------
+
+class MeterMap:
+    """Meters by bar; `bar_start` and `on_grid` follow the meter in force at each bar."""
+
+    def __init__(self, meters):
+        # meters: {bar: (num, den)} with bar 1 present.
+        self.segments = []  # (first_bar, start_time, bar_length, num, den)
+        time, prev_bar, prev_len = F(0), 1, None
+        for bar in sorted(meters):
+            num, den = meters[bar]
+            if prev_len is not None:
+                time += (bar - prev_bar) * prev_len
+            length = F(num, den)
+            self.segments.append((bar, time, length, num, den))
+            prev_bar, prev_len = bar, length
+
+    def bar_start(self, bar):
+        seg = [s for s in self.segments if s[0] <= bar][-1]
+        return seg[1] + (bar - seg[0]) * seg[2]
+
+    def bar_at(self, time):
+        """(bar number, offset into it) of an absolute time."""
+        seg = [s for s in self.segments if s[1] <= time][-1]
+        k = (time - seg[1]) // seg[2]
+        return seg[0] + k, time - seg[1] - k * seg[2]
+
+    def on_grid(self, time):
+        return self.bar_at(time)[1] == 0
+
+    def first_bar_at_or_after(self, time):
+        bar, off = self.bar_at(time)
+        return bar if off == 0 else bar + 1
+
+
+# ----------------------------------------------------------------------------------------------
+# Phrase bodies: cursors, tuplets, chords, ties.
+# ----------------------------------------------------------------------------------------------
+
+class BodyResult:
+    """What one Original phrase body means, relative to the phrase start."""
+
+    def __init__(self):
+        self.leaves = []   # (offset, duration, [(pitch, velocity, tie)]) in order; [] = rest
+        self.tempos = []   # (offset, bpm, source offset of the `tempo` word)
+        self.bars = []     # (offset, source offset of the `|`)
+        self.length = F(0)
+        self.notes = []    # joined notes (start, end, pitch, velocity)
+
+
+def evaluate_body(elements, octave, velocity, fifths, drums):
+    """Run the cursors over a body. Returns a BodyResult with ties joined."""
+    res = BodyResult()
+    st = {"octave": octave, "velocity": velocity, "dur": F(1, 4), "pos": F(0)}
+
+    def command(el):
+        kind = el[0]
+        if kind == "octave":
+            st["octave"] = el[1]
+        elif kind == "up":
+            st["octave"] += 1
+        elif kind == "down":
+            st["octave"] -= 1
+        elif kind == "velocity":
+            st["velocity"] = el[1]
+        elif kind == "dynamic":
+            st["velocity"] = DYNAMICS[el[1]]
+        else:
+            return False
+        if not 0 <= st["octave"] <= 9:
+            raise ModelError("octave outside 0–9")
+        return True
+
+    def pitch_of(spec):
+        if spec[0] == "drum":
+            return spec[1]
+        return resolve_pitch(spec[1], spec[2], st["octave"], fifths)
+
+    def chord_notes(items):
+        notes = []
+        for it in items:
+            if command(it):
+                continue
+            _, spec, tie = it
+            notes.append((pitch_of(spec), st["velocity"], tie))
+        return notes
+
+    def written_length(first, inline):
+        """Total length of a note/chord with its inline ties; updates the duration cursor."""
+        if first is not None:
+            st["dur"] = duration_value(*first)
+        total = st["dur"]
+        for d in inline:
+            st["dur"] = duration_value(*d)
+            total += st["dur"]
+        return total
+
+    def sounding(el, start, length):
+        kind = el[0]
+        if kind == "note":
+            tie = el[4]
+            res.leaves.append((start, length, [(pitch_of(el[1]), st["velocity"], tie)]))
+        elif kind == "rest":
+            res.leaves.append((start, length, []))
+        elif kind == "chord":
+            notes = chord_notes(el[1])
+            if el[4]:
+                notes = [(p, v, True) for p, v, _ in notes]
+            res.leaves.append((start, length, notes))
+        elif kind == "tuplet":
+            items = el[1]
+            parts = [it for it in items if it[0] in ("note", "rest", "chord", "tuplet")]
+            if not parts:
+                raise ModelError("empty tuplet")
+            share = length / len(parts)
+            t = start
+            for it in items:
+                if command(it):
+                    continue
+                sounding(it, t, share)
+                t += share
+
+    for el in elements:
+        kind = el[0]
+        if command(el):
+            continue
+        if kind == "bar":
+            res.bars.append((st["pos"], el[1]))
+        elif kind == "tempo":
+            res.tempos.append((st["pos"], el[1], el[2]))
+        elif kind in ("note", "chord"):
+            length = written_length(el[2], el[3])
+            sounding(el, st["pos"], length)
+            st["pos"] += length
+        elif kind == "rest":
+            if el[1] is not None:
+                st["dur"] = duration_value(*el[1])
+            sounding(el, st["pos"], st["dur"])
+            st["pos"] += st["dur"]
+        elif kind == "tuplet":
+            if el[2] is not None:
+                st["dur"] = duration_value(*el[2])
+            sounding(el, st["pos"], st["dur"])
+            st["pos"] += st["dur"]
+        else:
+            raise ModelError(f"unknown element {kind}")
+    res.length = st["pos"]
+    res.notes = join_ties(res.leaves)
+    return res
+
+
+def join_ties(leaves):
+    """Join tied pitches to the same MIDI pitch in the next note or chord (rule 2)."""
+    notes = []          # [start, end, pitch, velocity]
+    pending = {}        # pitch -> index into notes
+    for start, length, chord in leaves:
+        pitches = [p for p, _, _ in chord]
+        if len(set(pitches)) != len(pitches):
+            raise ModelError("a chord holds one MIDI pitch twice (the model does not decide this)")
+        if pending and not set(pending) <= set(pitches):
+            raise ModelError("tie to a rest or to other pitches")
+        nxt = {}
+        for p, v, tie in chord:
+            if p in pending:
+                idx = pending[p]
+                notes[idx][1] = start + length
+            else:
+                notes.append([start, start + length, p, v])
+                idx = len(notes) - 1
+            if tie:
+                nxt[p] = idx
+        pending = nxt
+    if pending:
+        raise ModelError("tie at the end of a phrase")
+    return [tuple(n) for n in notes]
+
+
+# ----------------------------------------------------------------------------------------------
+# The song.
+# ----------------------------------------------------------------------------------------------
+
+def _tick(time, ppq):
+    """round_half_up(time x 4 x ppq) in integers: floor((8·ppq·n + d) / 2d) for time = n/d."""
+    n, d = time.numerator, time.denominator
+    return (8 * ppq * n + d) // (2 * d)
+
+
+def evaluate(text, lenient=False, default_title=None):
+    """What the MIDI of a valid song must hold. With lenient=True, bar lines off the grid are
+    collected (as source offsets, in result["bad_bars"]) instead of raising, so a generator can
+    remove them.
+
+    Tempo events on one tick: the later in the file wins (rule 8). An event's place in the file is
+    that of the statement that emits it: the header statement, the `phrase` statement of an
+    Original (then the `tempo` word inside it), or the `repeat`/`sync` statement of a copy (then
+    the copy's number, then the `tempo` word in the source). Exact times do not matter once two
+    events share a tick."""
+    tree = parse(text)
+    header = tree["header"]
+    seen = set()
+    title, composer, ppq, fifths, minor, has_key = default_title, None, 480, 0, False, False
+    tempo_stmts, meters = [], {}
+    header_meter = (4, 4)
+    for st in header:
+        kind = st[0]
+        once = kind if kind not in ("tempo", "meter") or st[2 if kind == "tempo" else 3] is None else None
+        if once:
+            if once in seen:
+                raise ModelError(f"header {kind} twice")
+            seen.add(once)
+        if kind == "title":
+            title = st[1]
+        elif kind == "composer":
+            composer = st[1]
+        elif kind == "ppq":
+            ppq = st[1]
+            if not 24 <= ppq <= 32767:
+                raise ModelError("ppq outside 24–32767")
+        elif kind == "key":
+            acc = ACCIDENTALS[st[2]] if st[2] else 0
+            f = key_fifths(st[1], acc, st[3])
+            if f is None:
+                raise ModelError("not one of the 30 keys")
+            fifths, minor, has_key = f, st[3], True
+        elif kind == "tempo":
+            if not 1 <= st[1] <= 1000:
+                raise ModelError("tempo outside 1–1000")
+            tempo_stmts.append(st)
+        elif kind == "meter":
+            num, den, at = st[1], st[2], st[3]
+            if den not in (1, 2, 4, 8, 16, 32, 64) or not 1 <= num <= 64:
+                raise ModelError("bad meter")
+            if at is None:
+                header_meter = (num, den)
+            else:
+                if at < 1:
+                    raise ModelError("bar 0")
+                if at in meters and meters[at] != (num, den):
+                    raise ModelError("two meters for one bar")
+                meters[at] = (num, den)
+    meters.setdefault(1, header_meter)
+    mm = MeterMap(meters)
+
+    tracks = tree["tracks"]
+    ids = [t["id"] for t in tracks]
+    if len(set(ids)) != len(ids):
+        raise ModelError("duplicate track id")
+    by_id = {t["id"]: t for t in tracks}
+
+    # Settings and channels (rule 5).
+    explicit = set()
+    for t in tracks:
+        s = t["settings"]
+        drums = t["kind"] == "drums"
+        for name in (("octave", "transpose", "instrument") if drums else ("kit",)):
+            if name in s:
+                raise ModelError(f"{name} on the wrong kind of track")
+        if "channel" in s and not 1 <= s["channel"][0] <= 16:
+            raise ModelError("channel outside 1–16")
+        if "channel" in s and not drums:
+            explicit.add(s["channel"][0])
+    free = [c for c in range(1, 17) if c != 10 and c not in explicit]
+    for t in tracks:
+        s = t["settings"]
+        t["octave"] = s.get("octave", (4, 0))[0]
+        t["velocity"] = s.get("velocity", (100, 0))[0]
+        t["transpose"] = s.get("transpose", (0, 0))[0]
+        t["volume"] = s.get("volume", (100, 0))[0]
+        t["pan"] = s.get("pan", (64, 0))[0]
+        for name, lo, hi in (("octave", 0, 9), ("velocity", 0, 127), ("transpose", -48, 48),
+                             ("volume", 0, 127), ("pan", 0, 127)):
+            if not lo <= t[name] <= hi:
+                raise ModelError(f"{name} out of range")
+        if t["kind"] == "drums":
+            t["channel"] = s.get("channel", (10, 0))[0]
+            kit = s.get("kit", (0, 0))[0]
+            t["program"] = kit if isinstance(kit, int) else KITS[kit]
+        else:
+            if "channel" in s:
+                t["channel"] = s["channel"][0]
+            else:
+                if not free:
+                    raise ModelError("more melody tracks than free channels")
+                t["channel"] = free.pop(0)
+            ins = s.get("instrument", (0, 0))[0]
+            if isinstance(ins, int):
+                t["program"] = ins
+            elif ins in INSTRUMENTS:
+                t["program"] = INSTRUMENTS[ins]
+            elif ins in INSTRUMENT_ALIASES:
+                t["program"] = INSTRUMENT_ALIASES[ins]
+            else:
+                raise ModelError(f"unknown instrument {ins!r}")
+        if not 0 <= t["program"] <= 127:
+            raise ModelError("program out of range")
+
+    # Original phrases, evaluated once with their own track's settings.
+    originals = {}  # (track id, phrase id) -> BodyResult
+    for t in tracks:
+        t["bodies"] = []
+        for ph in t["phrases"]:
+            if ph[0] != "phrase":
+                continue
+            res = evaluate_body(ph[3], t["octave"], t["velocity"], fifths, t["kind"] == "drums")
+            if res.length == 0:
+                raise ModelError("empty phrase (the model does not decide zero-length phrases)")
+            t["bodies"].append(res)
+            if ph[1] is not None:
+                if (t["id"], ph[1]) in originals:
+                    raise ModelError("duplicate phrase id")
+                originals[(t["id"], ph[1])] = res
+
+    # Placements: every copy of every phrase, in statement order per track.
+    tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq, exact time)
+    for st in tempo_stmts:
+        bar = 1 if st[2] is None else st[2]
+        tempo_events.append((_tick(mm.bar_start(bar), ppq), (st[3], 0, st[3]), tempo_microseconds(st[1]),
+                             mm.bar_start(bar)))
+    bad_bars = set()
+    out_tracks = []
+    for index, t in enumerate(tracks, start=1):
+        cursor = F(0)
+        intervals = []
+        notes = []
+        body_iter = iter(t["bodies"])
+        for ph in t["phrases"]:
+            kind = ph[0]
+            if kind == "phrase":
+                res, count, shift, at = next(body_iter), 1, 0, ph[2]
+            elif kind == "repeat":
+                key = (t["id"], ph[1])
+                if key not in originals:
+                    raise ModelError(f"repeat of unknown phrase {ph[1]!r}")
+                res, count, shift, at = originals[key], ph[2], 0, ph[3]
+                if not 1 <= count <= 10000:
+                    raise ModelError("xN out of range")
+            else:
+                src_track = ph[1] or t["id"]
+                if src_track not in by_id or by_id[src_track]["kind"] != t["kind"]:
+                    raise ModelError("sync of another kind of track")
+                key = (src_track, ph[2])
+                if key not in originals:
+                    raise ModelError(f"sync of unknown phrase {ph[2]!r}")
+                if t["kind"] == "drums" and ph[3] != 0:
+                    raise ModelError("transpose on a drum sync")
+                res, count, shift, at = originals[key], 1, ph[3], ph[4]
+            if at is not None:
+                if at < 1:
+                    raise ModelError("bar 0")
+                start = mm.bar_start(at)
+            else:
+                start = cursor
+            end = start + count * res.length
+            for (a, b) in intervals:
+                if start < b and a < end:
+                    raise ModelError(f"phrases overlap in track {t['id']}", ph[-1])
+            intervals.append((start, end))
+            cursor = end
+            for k in range(count):
+                s0 = start + k * res.length
+                for off, pos in res.bars:
+                    t_abs = s0 + off
+                    if not mm.on_grid(t_abs):
+                        if not lenient:
+                            raise ModelError(f"bar line off the grid at {t_abs}", pos)
+                        bad_bars.add(pos)
+                for off, bpm, pos in res.tempos:
+                    if not 1 <= bpm <= 1000:
+                        raise ModelError("tempo outside 1–1000")
+                    tempo_events.append((_tick(s0 + off, ppq), (ph[-1], k, pos),
+                                         tempo_microseconds(bpm), s0 + off))
+                for (a, b, p, v) in res.notes:
+                    pitch = p + shift + (t["transpose"] if t["kind"] == "track" else 0)
+                    if not 0 <= pitch <= 127:
+                        raise ModelError(f"pitch {pitch} out of range in track {t['id']}", ph[-1])
+                    if v == 0:
+                        continue
+                    ta, tb = _tick(s0 + a, ppq), _tick(s0 + b, ppq)
+                    if tb > ta:
+                        notes.append((ta, tb - ta, pitch, v))
+        name = t["name"] if t["name"] is not None else t["id"]  # a track's name: display name, else ID
+        out_tracks.append({"index": index, "id": t["id"], "kind": t["kind"], "name": name,
+                           "channel": t["channel"], "program": t["program"],
+                           "volume": t["volume"], "pan": t["pan"], "notes": sorted(notes)})
+
+    # Tempo map: at one tick the later in the file wins (rule 8).
+    by_tick = {}
+    for ev in tempo_events:
+        by_tick.setdefault(ev[0], []).append(ev)
+    tempo_map = []
+    for tick in sorted(by_tick):
+        winner = max(by_tick[tick], key=lambda e: e[1])  # the later in the file
+        tempo_map.append((tick, winner[2]))
+
+    meter_map = [(_tick(mm.bar_start(bar), ppq), num, den) for bar, (num, den) in sorted(meters.items())]
+    return {
+        "ppq": ppq, "title": title, "composer": composer,
+        "key": (fifths, minor) if has_key else None,
+        "tempos": normalize_changes(tempo_map, (500000,)),
+        "meters": normalize_changes(meter_map, (4, 4)),
+        "tracks": out_tracks,
+        "bad_bars": sorted(bad_bars),
+        "tempo_events": sorted(tempo_events),
+        "meter_map": mm,
+    }
+
+
+def normalize_changes(events, initial):
+    """The changes a player hears: at one tick the last event wins; an event that repeats the
+    value in force is dropped. events: (tick, *value) in order."""
+    last_at_tick = {}
+    for ev in events:
+        last_at_tick[ev[0]] = tuple(ev[1:])
+    out, current = [], tuple(initial)
+    for tick in sorted(last_at_tick):
+        value = last_at_tick[tick]
+        if value != current:
+            out.append((tick,) + value)
+            current = value
+    return out
