@@ -61,6 +61,10 @@ public struct Lowering {
             diagnostics.append(.error(.valueOutOfRange, "tempo \(bpm.decimalText) is out of range: expected 1–1000 beats per minute", at: syntax.range))
             return nil
         }
+        // MIDI holds at most 16,777,215 µs per quarter note: about 3.58 beats per minute.
+        if Rational(60_000_000) / bpm > Rational(0xFF_FFFF) {
+            diagnostics.append(.warning(.tempoTooSlowForMIDI, "tempo \(bpm.decimalText) is slower than MIDI can store; the MIDI file uses its slowest tempo, about 3.58 beats per minute", at: syntax.range))
+        }
         return bpm
     }
 

@@ -38,6 +38,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case octaveInDrums = "octave-in-drums"
     case meterConflict = "meter-conflict"
     case tempoConflict = "tempo-conflict"
+    case tempoTooSlowForMIDI = "tempo-too-slow-for-midi"
     // Tracks and phrases
     case duplicateTrack = "duplicate-track"
     case duplicatePhrase = "duplicate-phrase"
