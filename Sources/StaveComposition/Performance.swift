@@ -8,36 +8,6 @@ public struct PerformedTempo: Equatable, Sendable {
 
 /// Expands a Composition into performed notes and a tempo map.
 public enum Performance {
-    /// Visits every note, chord or rest of a body in time order with its exact start and width
-    /// (relative to the phrase start), descending into tuplets.
-    public static func forEachLeaf(_ body: PhraseBody, _ visit: (_ notes: [ChordNote], _ start: Rational, _ width: Rational) -> Void) {
-        func descend(_ division: TupletNote, start: Rational, width: Rational) {
-            switch division {
-            case .chord(let notes):
-                visit(notes, start, width)
-            case .tuplet(let items):
-                guard !items.isEmpty else { return }
-                let part = width / items.count
-                for (index, item) in items.enumerated() { descend(item, start: start + part * index, width: part) }
-            }
-        }
-        for root in body.notes {
-            if let note = root.singleNote {
-                visit([note], root.position, root.width)
-                continue
-            }
-            let divisions = root.divisions
-            if divisions.count == 1 {
-                descend(divisions[0], start: root.position, width: root.width)
-            } else if !divisions.isEmpty {
-                let part = root.width / divisions.count
-                for (index, division) in divisions.enumerated() {
-                    descend(division, start: root.position + part * index, width: part)
-                }
-            }
-        }
-    }
-
     /// The notes of one Original phrase body, relative to its start, ties joined, pitches as written.
     public static func joinedNotes(_ body: PhraseBody) -> [PerformedNote] {
         joinedNotes(body) { $0 } ?? []

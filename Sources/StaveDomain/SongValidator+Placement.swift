@@ -65,20 +65,9 @@ extension SongValidator {
 
     /// Phrases of one track never overlap; the later one in the file is reported.
     mutating func checkOverlaps(_ placed: [Placed], _ meterMap: MeterMap) {
-        let order = placed.indices.sorted { placed[$0].start != placed[$1].start ? placed[$0].start < placed[$1].start : $0 < $1 }
-        var latest: Int?
-        for index in order {
-            let current = placed[index]
-            if let previousIndex = latest, placed[previousIndex].end > current.start, current.end > current.start {
-                let previous = placed[previousIndex]
-                let (later, earlier) = previousIndex < index ? (current, previous) : (previous, current)
-                let overlapEnd = min(previous.end, current.end)
-                let firstBar = meterMap.locate(current.start).bar
-                let lastBar = meterMap.locate(overlapEnd - Rational(1, 1 << 20)).bar
-                let bars = firstBar == lastBar ? "bar \(firstBar)" : "bars \(firstBar)–\(lastBar)"
-                problem(later.path, "\(later.name) overlaps \(earlier.name) (\(bars))")
-            }
-            if latest == nil || current.end > placed[latest!].end { latest = index }
+        for overlap in PhraseOverlap.find(placed.map { ($0.start, $0.end) }, meterMap: meterMap) {
+            let later = placed[overlap.later], earlier = placed[overlap.earlier]
+            problem(later.path, "\(later.name) overlaps \(earlier.name) (\(overlap.bars))")
         }
     }
 }

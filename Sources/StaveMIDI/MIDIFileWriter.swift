@@ -70,7 +70,6 @@ public struct MIDIFileWriter: Backend {
             events.append((entry.element, song.meters.count + 1 + entry.offset, .tempo(allTempos[entry.offset].bpm)))
         }
         events.sort { $0.tick != $1.tick ? $0.tick < $1.tick : $0.order < $1.order }
-        var lastTempoTick = -1
         var end = 0
         for entry in events {
             switch entry.event {
@@ -82,11 +81,9 @@ public struct MIDIFileWriter: Backend {
             case .tempo(let bpm):
                 let micros = MIDIFileWriter.microsecondsPerQuarter(bpm)
                 encoder.meta(at: entry.tick, type: 0x51, [UInt8(micros >> 16), UInt8((micros >> 8) & 0xFF), UInt8(micros & 0xFF)])
-                lastTempoTick = entry.tick
             }
             end = max(end, entry.tick)
         }
-        _ = lastTempoTick
         encoder.finish(at: end)
     }
 
