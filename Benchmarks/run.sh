@@ -7,7 +7,7 @@ set -euo pipefail
 usage() {
   cat <<'EOF'
 usage: Benchmarks/run.sh [options]
-  --no-build        do not run `swift build -c release --static-swift-stdlib --product stave`
+  --no-build        do not run `swift build -c release --static-swift-stdlib -Xswiftc -static-executable --product stave`
   --stave PATH      stave binary to measure (default: .build/release/stave)
   --quick           sizes 30000 and 300000 only (skip the 3,000,000-note song)
   --sizes "N ..."   note counts for the scaling table (default "30000 300000 3000000")
@@ -60,8 +60,8 @@ if [ "$BUILD" = 1 ]; then
     echo "run.sh: 'swift' not found; install a Swift toolchain, or pass --no-build --stave PATH" >&2
     exit 2
   fi
-  say "swift build -c release --static-swift-stdlib --product stave"
-  if ! (cd "$ROOT" && swift build -c release --static-swift-stdlib --product stave); then
+  say "swift build -c release --static-swift-stdlib -Xswiftc -static-executable --product stave"
+  if ! (cd "$ROOT" && swift build -c release --static-swift-stdlib -Xswiftc -static-executable --product stave); then
     echo "run.sh: the release build of 'stave' failed (see above); nothing was measured." >&2
     echo "        Use --no-build to measure abc2midi alone." >&2
     exit 2

@@ -74,7 +74,7 @@ struct Placement {
                 work += elements.count
             }
         }
-        let results = BodyJobs.run(jobs.count, parallel: work >= 20_000) { [syntax, tracks, key = song.key] (index: Int) -> (Original, [Diagnostic])? in
+        let results = ParallelJobs.run(jobs.count, parallel: work >= 20_000) { [syntax, tracks, key = song.key] (index: Int) -> (Original, [Diagnostic])? in
             let (trackIndex, statementIndex) = jobs[index]
             let statement = syntax.tracks[trackIndex].phrases[statementIndex]
             guard case .original(_, let elements) = statement.kind else { return nil }

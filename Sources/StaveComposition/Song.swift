@@ -243,7 +243,7 @@ public struct RootNote: Equatable, Sendable {
 }
 
 /// One equal subdivision: a chord (one or more notes; none is a rest) or a nested tuplet.
-public indirect enum TupletNote: Equatable, Sendable {
+public enum TupletNote: Equatable, Sendable {
     case chord([ChordNote])
     case tuplet([TupletNote])
 

@@ -6,27 +6,66 @@
 public struct Lexer {
     /// The source's bytes, borrowed for the duration of `tokenize`.
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    /// `ByteClass` flags of every byte value, borrowed likewise.
+    private let classes: UnsafeBufferPointer<UInt8>
+    private var index: Int
     /// Lexical problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
         self.bytes = bytes
+        self.classes = classes
+        self.index = index
     }
 
-    /// Tokenizes a whole source; the last token is always `.end`.
-    public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    /// Sources at least this large are lexed in two halves on two cores.
+    static let parallelByteCount = 64 * 1024
+
+    /// Tokenizes a whole source; the last token is always `.end`. With `parallel`, a large
+    /// source is lexed on two cores; the result is the same either way.
+    public static func tokenize(_ source: Source, parallel: Bool = true) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
-            var lexer = Lexer(bytes)
-            var tokens: [Token] = []
-            tokens.reserveCapacity(bytes.count / 2 + 16)
-            while true {
-                let token = lexer.next()
-                tokens.append(token)
-                if token.kind == .end { break }
+            ByteClass.table.withUnsafeBufferPointer { classes in
+                if parallel, bytes.count >= parallelByteCount, let tokens = tokenizeInHalves(bytes, classes: classes) {
+                    return (tokens, [])
+                }
+                var lexer = Lexer(bytes, classes: classes)
+                return (lexer.tokens(), lexer.diagnostics)
             }
-            return (tokens, lexer.diagnostics)
         }
+    }
+
+    /// Lexes from the current index to the end of `bytes`; the last token is `.end`.
+    private mutating func tokens() -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity((bytes.count - index) / 2 + 16)
+        while true {
+            let token = next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    /// Lexes the two halves of a large source in parallel, split at a line break; nil when
+    /// either half has a diagnostic (then the caller lexes the whole source on one thread).
+    ///
+    /// The result equals lexing the whole: no token contains a line break, and the only thing
+    /// that crosses one, a block comment, is unterminated in the first half and so reported.
+    /// The byte after the first half is a line break, which no lookahead can take for part of a
+    /// token, and it makes the second half's first token `spaceBefore` in both readings.
+    private static func tokenizeInHalves(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> [Token]? {
+        guard let split = bytes[(bytes.count / 2)...].firstIndex(of: 0x0A) else { return nil }
+        let halves = ParallelJobs.run(2, parallel: true) { half -> [Token]? in
+            var lexer = half == 0
+                ? Lexer(UnsafeBufferPointer(rebasing: bytes[..<split]), classes: classes)
+                : Lexer(bytes, classes: classes, from: split)
+            let tokens = lexer.tokens()
+            return lexer.diagnostics.isEmpty ? tokens : nil
+        }
+        guard var tokens = halves[0], let second = halves[1] else { return nil }
+        tokens.removeLast()
+        tokens.append(contentsOf: second)
+        return tokens
     }
 
     /// The next token.
@@ -38,15 +77,16 @@ public struct Lexer {
             }
             let start = index
             let byte = bytes[index]
-            if let kind = Lexer.punctuation(byte) {
-                index += 1
-                return Token(kind, SourceRange(start, index), spaceBefore: spaced)
-            }
-            if Lexer.isWordStart(byte) {
+            let byteClass = classes[Int(byte)]
+            if byteClass & ByteClass.wordStart != 0 {
                 lexWord()
                 return Token(.word, SourceRange(start, index), spaceBefore: spaced)
             }
-            if Lexer.isDigit(byte) || (byte == UInt8(ascii: "-") && index + 1 < bytes.count && Lexer.isDigit(bytes[index + 1])) {
+            if byteClass & ByteClass.punctuation != 0, let kind = Lexer.punctuation(byte) {
+                index += 1
+                return Token(kind, SourceRange(start, index), spaceBefore: spaced)
+            }
+            if byteClass & ByteClass.digit != 0 || (byte == UInt8(ascii: "-") && index + 1 < bytes.count && Lexer.isDigit(bytes[index + 1])) {
                 return lexNumber(spaced: spaced)
             }
             if byte == UInt8(ascii: "\"") {
@@ -77,7 +117,7 @@ public struct Lexer {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+            if classes[Int(byte)] & ByteClass.space != 0 {
                 index += 1
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
                 while index < bytes.count, bytes[index] != 0x0A { index += 1 }
@@ -109,10 +149,10 @@ public struct Lexer {
         index += 1
         while index < bytes.count {
             let byte = bytes[index]
-            if Lexer.isWordStart(byte) || Lexer.isDigit(byte) || byte == UInt8(ascii: "#") {
+            if classes[Int(byte)] & ByteClass.wordPart != 0 {
                 index += 1
             } else if byte == UInt8(ascii: "-"), index + 1 < bytes.count,
-                      Lexer.isLetter(bytes[index + 1]) || Lexer.isDigit(bytes[index + 1]) {
+                      classes[Int(bytes[index + 1])] & ByteClass.letterOrDigit != 0 {
                 index += 1
             } else {
                 break
@@ -197,5 +237,34 @@ public struct Lexer {
         guard index + length <= bytes.count else { return 1 }
         for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return 1 }
         return length
+    }
+}
+
+/// Flags that sort bytes for the lexer's hot loops: one table lookup instead of several comparisons.
+enum ByteClass {
+    /// Space, tab, line feed, carriage return.
+    static let space: UInt8 = 1
+    /// A letter or `_`: starts a word.
+    static let wordStart: UInt8 = 2
+    /// A letter, digit, `_` or `#`: continues a word.
+    static let wordPart: UInt8 = 4
+    /// `0`…`9`.
+    static let digit: UInt8 = 8
+    /// A one-byte punctuation token (`Lexer.punctuation`).
+    static let punctuation: UInt8 = 16
+    /// A letter or digit: may follow a `-` inside a word (`open-hat`).
+    static let letterOrDigit: UInt8 = 32
+
+    /// The flags of every byte value.
+    static let table: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        var flags: UInt8 = 0
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { flags |= space }
+        if Lexer.isWordStart(byte) { flags |= wordStart | wordPart }
+        if Lexer.isDigit(byte) { flags |= digit | wordPart }
+        if byte == UInt8(ascii: "#") { flags |= wordPart }
+        if Lexer.isLetter(byte) || Lexer.isDigit(byte) { flags |= letterOrDigit }
+        if Lexer.punctuation(byte) != nil { flags |= punctuation }
+        return flags
     }
 }

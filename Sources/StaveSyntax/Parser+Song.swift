@@ -275,7 +275,7 @@ extension Parser {
                 return nil
             }
             let open = advance()
-            let body = parseBody(open: open)
+            let body = deferredBodies == nil ? parseBody(open: open) : deferBody(open: position - 1)
             return PhraseStatement(.original(id: id, body: body), at: at, range: keyword.range.union(tokens[max(0, position - 1)].range), keywordRange: keyword.range)
         case "repeat":
             guard current.kind == .word else {

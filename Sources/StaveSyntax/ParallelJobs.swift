@@ -1,10 +1,13 @@
 import Dispatch
 
-/// Runs independent jobs (lowering phrase bodies) on all cores and returns their results in
-/// job order. Small workloads run on the calling thread, where starting threads would cost more
-/// than it saves. Each job writes only its own result slot, so there is no shared mutable state.
-enum BodyJobs {
-    static func run<Result>(_ count: Int, parallel: Bool, _ job: (Int) -> Result?) -> [Result?] {
+/// Runs independent jobs on all cores and returns their results in job order.
+///
+/// The parser uses it for phrase bodies and the Composition stage for lowering them. Small
+/// workloads run on the calling thread, where starting threads would cost more than it saves.
+/// Each job writes only its own result slot, so there is no shared mutable state.
+public enum ParallelJobs {
+    /// Calls `job(0..<count)`, concurrently when `parallel` is true, and returns the results in order.
+    public static func run<Result>(_ count: Int, parallel: Bool, _ job: (Int) -> Result?) -> [Result?] {
         guard parallel, count > 1 else { return (0..<count).map(job) }
         var results = [Result?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
