@@ -36,9 +36,10 @@ public struct Lexer {
     }
 
     /// Lexes from the current index to the end of `bytes`; the last token is `.end`.
-    private mutating func tokens() -> [Token] {
+    /// `capacity` is a guess of the token count (about one per two bytes in real songs).
+    private mutating func tokens(capacity: Int? = nil) -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity((bytes.count - index) / 2 + 16)
+        tokens.reserveCapacity(capacity ?? (bytes.count - index) / 2 + 16)
         while true {
             let token = next()
             tokens.append(token)
@@ -59,7 +60,8 @@ public struct Lexer {
             var lexer = half == 0
                 ? Lexer(UnsafeBufferPointer(rebasing: bytes[..<split]), classes: classes)
                 : Lexer(bytes, classes: classes, from: split)
-            let tokens = lexer.tokens()
+            // The first half's array has room for the whole file, so the second is appended in place.
+            let tokens = lexer.tokens(capacity: half == 0 ? bytes.count / 2 + 16 : nil)
             return lexer.diagnostics.isEmpty ? tokens : nil
         }
         guard var tokens = halves[0], let second = halves[1] else { return nil }

@@ -98,7 +98,7 @@ extension Parser {
     func isStatementKeyword(_ token: Token) -> Bool {
         let length = token.range.end - token.range.start
         guard length >= 4, length <= 6 else { return false }
-        switch source.bytes[token.range.start] {
+        switch bytes[token.range.start] {
         case UInt8(ascii: "t"): return isWord(token, "track")
         case UInt8(ascii: "d"): return isWord(token, "drums")
         case UInt8(ascii: "p"): return isWord(token, "phrase")
@@ -111,20 +111,19 @@ extension Parser {
     mutating func parseWordElement(in context: Context) -> BodyElement? {
         let token = advance()
         let start = token.range.start, end = token.range.end
-        let first = source.bytes[start]
+        let first = bytes[start]
         // Split the word into its letters and a trailing run of digits (the duration).
         var digitsStart = start
-        while digitsStart < end, !Lexer.isDigit(source.bytes[digitsStart]) { digitsStart += 1 }
+        while digitsStart < end, !Lexer.isDigit(bytes[digitsStart]) { digitsStart += 1 }
         var tailIsDigits = true
         var scan = digitsStart
         while scan < end {
-            if !Lexer.isDigit(source.bytes[scan]) { tailIsDigits = false; break }
+            if !Lexer.isDigit(bytes[scan]) { tailIsDigits = false; break }
             scan += 1
         }
         let letterCount = digitsStart - start
-        var bytes: ArraySlice<UInt8> { source.bytes[start..<end] }
-        var tail: ArraySlice<UInt8> { source.bytes[digitsStart..<end] }
-        var word: String { String(decoding: bytes, as: UTF8.self) }
+        let tail = bytes[digitsStart..<end]
+        var word: String { String(decoding: self.bytes[start..<end], as: UTF8.self) }
 
         if first == UInt8(ascii: "t"), isWord(token, "tempo") {
             guard context == .phrase else {
@@ -188,7 +187,7 @@ extension Parser {
                 error(.unknownDrum, "unknown drum name '\(word)'", at: token.range)
                 return nil
             }
-            sound = .drum(String(decoding: bytes[..<digitsStart], as: UTF8.self))
+            sound = .drum(String(decoding: bytes[start..<digitsStart], as: UTF8.self))
         } else {
             guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "g") else {
                 error(.invalidPitch, "expected a note (a–g), 'r', 'o', 'v' or a command, found '\(word)'", at: token.range)
@@ -198,7 +197,7 @@ extension Parser {
                 error(.invalidPitch, "'\(word)' is not a note: expected a pitch letter, accidentals, then a duration", at: token.range)
                 return nil
             }
-            let accidentalBytes = source.bytes[(start + 1)..<digitsStart]
+            let accidentalBytes = bytes[(start + 1)..<digitsStart]
             guard let accidental = Parser.accidental(accidentalBytes) else {
                 let marks = String(decoding: accidentalBytes, as: UTF8.self)
                 if marks.count >= 3, Set(marks).count == 1, marks.first == "#" || marks.first == "b" {
@@ -232,12 +231,12 @@ extension Parser {
             return BodyElement(.note(sound, Length(tiesToNext: tie, tieRange: tie ? tokens[position - 1].range : nil)), token.range)
         }
         var length = Length()
-        guard parseLength(after: token, digits: digitsStart < end ? tail : [], into: &length, in: context) else { return nil }
+        guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
         return BodyElement(.note(sound, length), token.range.union(tokens[position - 1].range))
     }
 
     /// A command's number (`o5`, `v90`), guarded against overflow.
-    mutating func smallNumber(_ digits: ArraySlice<UInt8>, _ token: Token) -> Int? {
+    mutating func smallNumber(_ digits: Bytes, _ token: Token) -> Int? {
         guard digits.count <= 6 else {
             error(.numberTooLarge, "number in \(describe(token)) is too large", at: token.range)
             return nil
@@ -248,7 +247,7 @@ extension Parser {
     // MARK: - Durations and ties
 
     /// Reads a duration from digits (already lexed inside a word or as a number token) and its dots.
-    mutating func duration(digits: ArraySlice<UInt8>, range: SourceRange) -> DurationSyntax? {
+    mutating func duration(digits: Bytes, range: SourceRange) -> DurationSyntax? {
         var dots = 0
         var end = range.end
         while current.kind == .dot, !current.spaceBefore {
@@ -273,7 +272,7 @@ extension Parser {
 
     /// Reads what follows a note, rest or chord: duration, dots, inline ties, tie to next.
     /// Returns false when an error was reported and the element should be dropped.
-    mutating func parseLength(after token: Token, digits: ArraySlice<UInt8>, into length: inout Length, in context: Context) -> Bool {
+    mutating func parseLength(after token: Token, digits: Bytes, into length: inout Length, in context: Context) -> Bool {
         var ok = true
         if !digits.isEmpty {
             let digitsRange = SourceRange(token.range.end - digits.count, token.range.end)
@@ -281,7 +280,7 @@ extension Parser {
         } else if current.kind == .number, !current.spaceBefore {
             // After ']' or '}' the duration is a separate number token.
             let number = advance()
-            let numberDigits = source.bytes[number.range.start..<number.range.end]
+            let numberDigits = bytes[number.range.start..<number.range.end]
             if numberDigits.first == UInt8(ascii: "-") {
                 error(.invalidDuration, "invalid duration \(describe(number)): expected 1, 2, 4, 8, 16, 32 or 64", at: number.range)
                 ok = false
@@ -299,7 +298,7 @@ extension Parser {
             let tilde = advance()
             if current.kind == .number, !current.spaceBefore {
                 let number = advance()
-                let numberDigits = source.bytes[number.range.start..<number.range.end]
+                let numberDigits = bytes[number.range.start..<number.range.end]
                 if let parsed = duration(digits: numberDigits, range: number.range), numberDigits.first != UInt8(ascii: "-") {
                     length.inlineTies.append(parsed)
                 } else {
@@ -358,7 +357,7 @@ extension Parser {
                 error(.durationNotAttached, "a duration must follow ']' directly: remove the space before \(describe(current))", at: current.range)
                 advance()
             }
-            guard parseLength(after: close, digits: [], into: &length, in: context) else { return nil }
+            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return nil }
         } else {
             if current.kind == .number, !current.spaceBefore {
                 let number = advance()
@@ -427,7 +426,7 @@ extension Parser {
                 error(.durationNotAttached, "a duration must follow '}' directly: remove the space before \(describe(current))", at: current.range)
                 advance()
             }
-            guard parseLength(after: close, digits: [], into: &length, in: context) else { return nil }
+            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return nil }
             if length.tiesToNext || !length.inlineTies.isEmpty {
                 error(.tieOnTuplet, "a whole tuplet cannot be tied: put '~' after its last item", at: length.tieRange ?? close.range)
                 return nil

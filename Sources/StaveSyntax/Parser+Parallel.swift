@@ -18,14 +18,14 @@ extension Parser {
     }
 
     /// The song, parsed on all cores; nil when it must be parsed on one thread instead.
-    static func parseInParallel(_ source: Source, _ tokens: [Token]) -> SongSyntax? {
-        var outline = Parser(source: source, tokens: tokens)
+    static func parseInParallel(_ source: Source, _ bytes: UnsafeBufferPointer<UInt8>, _ tokens: [Token]) -> SongSyntax? {
+        var outline = Parser(source: source, bytes: bytes, tokens: tokens)
         outline.deferredBodies = []
         var song = outline.parseSong()
         guard outline.diagnostics.isEmpty, let deferred = outline.deferredBodies else { return nil }
         let bodies = ParallelJobs.run(deferred.count, parallel: true) { index -> [BodyElement]? in
             let body = deferred[index]
-            var parser = Parser(source: source, tokens: tokens)
+            var parser = Parser(source: source, bytes: bytes, tokens: tokens)
             parser.position = body.open + 1
             parser.trackKind = body.kind
             let elements = parser.parseBody(open: tokens[body.open])

@@ -115,7 +115,7 @@ extension Parser {
 
     /// A string token's value without quotes, escapes resolved.
     func unquote(_ token: Token) -> String {
-        let bytes = source.bytes[token.range.start..<token.range.end]
+        let bytes = bytes[token.range.start..<token.range.end]
         var end = bytes.endIndex
         var index = bytes.startIndex + 1
         var closed = false
@@ -149,7 +149,7 @@ extension Parser {
     }
 
     /// Reads accidental characters: nil when invalid, `.some(nil)` when none are written.
-    static func accidental(_ bytes: ArraySlice<UInt8>) -> Int?? {
+    static func accidental<Marks: RandomAccessCollection>(_ bytes: Marks) -> Int?? where Marks.Element == UInt8, Marks.Index == Int {
         let sharp = UInt8(ascii: "#"), flat = UInt8(ascii: "b"), natural = UInt8(ascii: "n")
         switch bytes.count {
         case 0: return .some(nil)
@@ -342,7 +342,7 @@ extension Parser {
 
     /// `x7` → 7. Returns nil when the word is not a count, `.some(nil)` when it is one but too large.
     mutating func repeatCount(_ token: Token) -> NumberSyntax?? {
-        let bytes = source.bytes[token.range.start..<token.range.end]
+        let bytes = bytes[token.range.start..<token.range.end]
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "x"), bytes.dropFirst().allSatisfy(Lexer.isDigit) else { return nil }
         if bytes.count > 13 {
             error(.numberTooLarge, "repeat count \(describe(token)) is too large (at most x10000)", at: token.range)

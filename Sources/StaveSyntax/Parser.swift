@@ -18,7 +18,13 @@ public struct Parser {
     static let trackKeywords: Set<String> = ["track", "drums"]
     static let phraseKeywords: Set<String> = ["phrase", "repeat", "sync"]
 
+    /// A run of source bytes.
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
     let source: Source
+    /// The source's bytes, borrowed for the duration of the parse (no array slices, no
+    /// reference counting on the hot path, none shared between threads).
+    let bytes: UnsafeBufferPointer<UInt8>
     let tokens: [Token]
     var position = 0
     var diagnostics: [Diagnostic] = []
@@ -28,8 +34,9 @@ public struct Parser {
     /// in parallel afterwards (see `Parser+Parallel.swift`).
     var deferredBodies: [DeferredBody]?
 
-    init(source: Source, tokens: [Token]) {
+    init(source: Source, bytes: UnsafeBufferPointer<UInt8>, tokens: [Token]) {
         self.source = source
+        self.bytes = bytes
         self.tokens = tokens
     }
 
@@ -40,13 +47,16 @@ public struct Parser {
             return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))])
         }
         let (tokens, lexical) = Lexer.tokenize(source, parallel: parallel)
-        if parallel, lexical.isEmpty, tokens.count >= Parser.parallelTokenCount, let song = parseInParallel(source, tokens) {
-            return (song, [])
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            if parallel, lexical.isEmpty, tokens.count >= Parser.parallelTokenCount,
+               let song = parseInParallel(source, bytes, tokens) {
+                return (song, [])
+            }
+            var parser = Parser(source: source, bytes: bytes, tokens: tokens)
+            parser.diagnostics = lexical
+            let song = parser.parseSong()
+            return (song, parser.diagnostics)
         }
-        var parser = Parser(source: source, tokens: tokens)
-        parser.diagnostics = lexical
-        let song = parser.parseSong()
-        return (song, parser.diagnostics)
     }
 
     // MARK: - Token access
@@ -71,7 +81,7 @@ public struct Parser {
         guard token.kind == .word, token.range.end - token.range.start == word.utf8.count else { return false }
         var index = token.range.start
         for byte in word.utf8 {
-            if source.bytes[index] != byte { return false }
+            if bytes[index] != byte { return false }
             index += 1
         }
         return true
@@ -96,7 +106,7 @@ public struct Parser {
         var value = 0
         var negative = false
         var overflow = false
-        for byte in source.bytes[token.range.start..<token.range.end] {
+        for byte in bytes[token.range.start..<token.range.end] {
             if byte == UInt8(ascii: "-") { negative = true; continue }
             let (times, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times.addingReportingOverflow(Int(byte - 0x30))
@@ -115,7 +125,7 @@ public struct Parser {
         var numerator = 0
         var scale = 0
         var seenPoint = false
-        for byte in source.bytes[token.range.start..<token.range.end] {
+        for byte in bytes[token.range.start..<token.range.end] {
             if byte == UInt8(ascii: ".") { seenPoint = true; continue }
             if byte == UInt8(ascii: "-") { continue }
             if numerator > 100_000_000_000 || scale > 9 {
@@ -125,7 +135,7 @@ public struct Parser {
             numerator = numerator * 10 + Int(byte - 0x30)
             if seenPoint { scale += 1 }
         }
-        if source.bytes[token.range.start] == UInt8(ascii: "-") { numerator = -numerator }
+        if bytes[token.range.start] == UInt8(ascii: "-") { numerator = -numerator }
         return DecimalSyntax(numerator: numerator, scale: scale, range: token.range)
     }
 
