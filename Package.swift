@@ -18,12 +18,14 @@ let package = Package(
         .library(name: "StavePianoRoll", targets: ["StavePianoRoll"]),
     ],
     targets: [
+        // Small shared tools of the stages: running independent jobs on all cores.
+        .target(name: "StaveSupport"),
         // Text → tokens → syntax tree, with diagnostics.
-        .target(name: "StaveSyntax"),
+        .target(name: "StaveSyntax", dependencies: ["StaveSupport"]),
         // Syntax tree → checked Composition tree (exact rational time), performance expansion.
-        .target(name: "StaveComposition", dependencies: ["StaveSyntax"]),
+        .target(name: "StaveComposition", dependencies: ["StaveSyntax", "StaveSupport"]),
         // Composition → Standard MIDI File.
-        .target(name: "StaveMIDI", dependencies: ["StaveComposition"]),
+        .target(name: "StaveMIDI", dependencies: ["StaveComposition", "StaveSupport"]),
         // Composition ⇄ the versioned JSON save format, with migrations.
         .target(name: "StaveDomain", dependencies: ["StaveComposition"], exclude: ["FORMAT.md"]),
         // Composition → canonical Stave text.

@@ -1,4 +1,5 @@
 import StaveSyntax
+import StaveSupport
 
 /// Places every phrase on its track's timeline and checks what depends on placement:
 /// references of `repeat` and `sync`, overlaps, bar lines at every copy, pitch ranges of

@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSupport
 
 /// Writes a song as a Standard MIDI File, format 1: track 0 is the conductor (title, composer,
 /// tempo map, time and key signatures), then one track per Stave track in source order.
@@ -116,14 +117,18 @@ public struct MIDIFileWriter: Backend {
             end = max(end, stop)
         }
 
+        // When every time of a phrase falls on a tick, join its notes in whole ticks once (for
+        // all phrases at once, on all cores when there are many notes) and shift them to each
+        // copy that starts on a tick; otherwise round every event's exact time on its own.
         let wholeTicks = ticksPerWhole.numerator
-        for placement in placements {
-            // When every time of the phrase falls on a tick, join its notes in whole ticks once
-            // and shift them to each copy that starts on a tick; otherwise round every event's
-            // exact time on its own.
-            let exact = Performance.joinedNotes(placement.body) { (time: Rational) -> Int? in
+        let noteCount = placements.reduce(0) { $0 + $1.body.notes.count }
+        let exactNotes = ParallelJobs.run(placements.count, parallel: noteCount >= 20_000) { index in
+            Performance.joinedNotes(placements[index].body) { (time: Rational) -> Int? in
                 wholeTicks % time.denominator == 0 ? time.numerator * (wholeTicks / time.denominator) : nil
             }
+        }
+        for (index, placement) in placements.enumerated() {
+            let exact = exactNotes[index]
             var relative: [PerformedNote]?
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy

@@ -1,3 +1,5 @@
+import StaveSupport
+
 /// Splits a source's UTF-8 bytes into tokens, collecting lexical diagnostics.
 ///
 /// The lexer is context-free: a word such as `f#8` or `open-hat16` is one token and the

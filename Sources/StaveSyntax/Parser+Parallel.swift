@@ -1,3 +1,5 @@
+import StaveSupport
+
 /// Parsing a large song on all cores.
 ///
 /// A phrase body's parse depends only on where it starts and on the kind of its track, so

@@ -2,7 +2,8 @@ import Dispatch
 
 /// Runs independent jobs on all cores and returns their results in job order.
 ///
-/// The parser uses it for phrase bodies and the Composition stage for lowering them. Small
+/// The lexer and parser use it for halves of a file and phrase bodies, the Composition stage
+/// for lowering bodies, the MIDI writer for joining each phrase's notes. Small
 /// workloads run on the calling thread, where starting threads would cost more than it saves.
 /// Each job writes only its own result slot, so there is no shared mutable state.
 public enum ParallelJobs {
