@@ -74,6 +74,7 @@ public struct Lexer {
 
     /// The next token.
     mutating func next() -> Token {
+        if let token = nextSimple() { return token }
         var spaced = skipTrivia()
         while true {
             guard index < bytes.count else {
@@ -113,6 +114,31 @@ public struct Lexer {
             index += length
             spaced = skipTrivia() || true
         }
+    }
+
+    /// The common case in one tight pass: at most one space, then a word without `-` or a
+    /// one-byte punctuation other than `/`. Nil (nothing consumed) for anything else, which
+    /// `next` then reads in full; the result is the same either way.
+    @inline(__always)
+    private mutating func nextSimple() -> Token? {
+        var at = index
+        let count = bytes.count
+        let spaced = at < count && bytes[at] == 0x20
+        if spaced { at += 1 }
+        guard at < count else { return nil }
+        let start = at
+        let byte = bytes[at]
+        let byteClass = classes[Int(byte)]
+        if byteClass & ByteClass.wordStart != 0 {
+            at += 1
+            while at < count, classes[Int(bytes[at])] & ByteClass.wordPart != 0 { at += 1 }
+            guard at == count || bytes[at] != UInt8(ascii: "-") else { return nil }
+            index = at
+            return Token(.word, SourceRange(start, at), spaceBefore: spaced)
+        }
+        guard byteClass & ByteClass.punctuation != 0, byte != UInt8(ascii: "/"), let kind = Lexer.punctuation(byte) else { return nil }
+        index = at + 1
+        return Token(kind, SourceRange(start, at + 1), spaceBefore: spaced)
     }
 
     /// Skips spaces and comments; returns whether anything was skipped.

@@ -67,30 +67,33 @@ public struct Source: Sendable {
 ///
 /// Stored in 32 bits per offset (sources are limited to 2 GiB) so syntax nodes stay small.
 public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
-    private var storedStart: UInt32
-    private var storedEnd: UInt32
+    @usableFromInline var storedStart: UInt32
+    @usableFromInline var storedEnd: UInt32
 
     /// First byte.
-    public var start: Int {
+    @inlinable public var start: Int {
         get { Int(storedStart) }
         set { storedStart = UInt32(clamping: newValue) }
     }
 
     /// One past the last byte.
-    public var end: Int {
+    @inlinable public var end: Int {
         get { Int(storedEnd) }
         set { storedEnd = UInt32(clamping: newValue) }
     }
 
     /// Creates a range from byte offsets.
-    public init(_ start: Int, _ end: Int) {
+    @inlinable public init(_ start: Int, _ end: Int) {
         storedStart = UInt32(clamping: start)
         storedEnd = UInt32(clamping: max(start, end))
     }
 
     /// The smallest range covering both.
-    public func union(_ other: SourceRange) -> SourceRange {
-        SourceRange(min(start, other.start), max(end, other.end))
+    @inlinable public func union(_ other: SourceRange) -> SourceRange {
+        var range = self
+        range.storedStart = min(storedStart, other.storedStart)
+        range.storedEnd = max(storedEnd, other.storedEnd)
+        return range
     }
 
     /// A readable form, for messages and debugging.

@@ -43,29 +43,19 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
 
 /// One token: a kind and a byte range. Its text is read from the source on demand.
 ///
-/// Offsets are stored in 32 bits to keep the token array small (sources are limited to 2 GiB).
+/// Twelve bytes: `SourceRange` keeps offsets in 32 bits (sources are limited to 2 GiB).
 public struct Token: Hashable, Sendable {
     /// What the token is.
     public var kind: TokenKind
     /// True when whitespace or a comment stands directly before this token.
     public var spaceBefore: Bool
-    private var start: UInt32
-    private var end: UInt32
-
     /// The token's byte range.
-    public var range: SourceRange {
-        get { SourceRange(Int(start), Int(end)) }
-        set {
-            start = UInt32(clamping: newValue.start)
-            end = UInt32(clamping: newValue.end)
-        }
-    }
+    public var range: SourceRange
 
     /// Creates a `Token` from its parts.
-    public init(_ kind: TokenKind, _ range: SourceRange, spaceBefore: Bool) {
+    @inlinable public init(_ kind: TokenKind, _ range: SourceRange, spaceBefore: Bool) {
         self.kind = kind
         self.spaceBefore = spaceBefore
-        self.start = UInt32(clamping: range.start)
-        self.end = UInt32(clamping: range.end)
+        self.range = range
     }
 }
