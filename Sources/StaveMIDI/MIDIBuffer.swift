@@ -27,6 +27,19 @@ final class MIDIBuffer {
         capacity = newCapacity
     }
 
+    /// Makes room for `extra` more bytes, which `appendReserved` may then write unchecked.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toHold: extra) }
+    }
+
+    /// Appends a byte into room made by `reserve`.
+    @inline(__always)
+    func appendReserved(_ byte: UInt8) {
+        storage[count] = byte
+        count += 1
+    }
+
     @inline(__always)
     func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: 1) }
@@ -66,16 +79,17 @@ final class MIDIBuffer {
     /// the high bit set on every byte but the last.
     @inline(__always)
     func appendVariableLength(_ value: Int) {
+        reserve(4)
         if value < 0x80 {
-            append(UInt8(value))
+            appendReserved(UInt8(value))
             return
         }
         var shift = 21
         while shift > 0 && value >> shift == 0 { shift -= 7 }
         while shift > 0 {
-            append(UInt8((value >> shift) & 0x7F) | 0x80)
+            appendReserved(UInt8((value >> shift) & 0x7F) | 0x80)
             shift -= 7
         }
-        append(UInt8(value & 0x7F))
+        appendReserved(UInt8(value & 0x7F))
     }
 }

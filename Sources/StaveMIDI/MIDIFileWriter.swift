@@ -101,21 +101,7 @@ public struct MIDIFileWriter: Backend {
         let placements = Performance.placements(of: track, in: song)
             .enumerated().sorted { $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset }
             .map(\.element)
-        var offs = OffHeap()
-        var end = 0
-        var sequence = 0
-
-        func emit(start: Int, stop: Int, pitch: Int, velocity: Int) {
-            guard stop > start, velocity > 0 else { return }
-            while let first = offs.peek(), first.tick <= start {
-                offs.pop()
-                encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
-            }
-            encoder.channel(at: start, status: 0x90 | channel, UInt8(pitch), UInt8(velocity))
-            offs.push(.init(tick: stop, sequence: sequence, pitch: UInt8(pitch)))
-            sequence += 1
-            end = max(end, stop)
-        }
+        var stream = NoteStream(encoder: encoder, channel: channel)
 
         // When every time of a phrase falls on a tick, join its notes in whole ticks once (for
         // all phrases at once, on all cores when there are many notes) and shift them to each
@@ -136,70 +122,17 @@ public struct MIDIFileWriter: Backend {
                 if let exact, scaledOffset.isInteger {
                     let base = scaledOffset.numerator
                     for note in exact {
-                        emit(start: base + note.start, stop: base + note.end, pitch: note.pitch + placement.shift, velocity: note.velocity)
+                        stream.note(start: base + note.start, stop: base + note.end, pitch: note.pitch + placement.shift, velocity: note.velocity)
                     }
                     continue
                 }
                 if relative == nil { relative = Performance.joinedNotes(placement.body) }
                 for note in relative ?? [] {
-                    emit(start: MIDIFileWriter.tick(note.start + offset, ticksPerWhole), stop: MIDIFileWriter.tick(note.end + offset, ticksPerWhole),
-                         pitch: note.pitch + placement.shift, velocity: note.velocity)
+                    stream.note(start: MIDIFileWriter.tick(note.start + offset, ticksPerWhole), stop: MIDIFileWriter.tick(note.end + offset, ticksPerWhole),
+                                pitch: note.pitch + placement.shift, velocity: note.velocity)
                 }
             }
         }
-        while let first = offs.peek() {
-            offs.pop()
-            encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
-        }
-        encoder.finish(at: end)
-    }
-}
-
-/// A binary min-heap of pending note-offs, ordered by tick then by the order the notes started.
-struct OffHeap {
-    struct Entry {
-        var tick: Int
-        var sequence: Int
-        var pitch: UInt8
-
-        func precedes(_ other: Entry) -> Bool {
-            tick != other.tick ? tick < other.tick : sequence < other.sequence
-        }
-    }
-
-    private var items: [Entry] = []
-
-    func peek() -> Entry? { items.first }
-
-    mutating func push(_ entry: Entry) {
-        items.append(entry)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[child].precedes(items[parent]) else { break }
-            items.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    @discardableResult
-    mutating func pop() -> Entry? {
-        guard !items.isEmpty else { return nil }
-        let top = items[0]
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < items.count, items[left].precedes(items[smallest]) { smallest = left }
-                if right < items.count, items[right].precedes(items[smallest]) { smallest = right }
-                if smallest == parent { break }
-                items.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-        return top
+        stream.finish()
     }
 }

@@ -33,12 +33,13 @@ struct TrackEncoder {
     /// A channel message, using running status when the status byte repeats.
     mutating func channel(at tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8? = nil) {
         advance(to: tick)
+        buffer.reserve(3)
         if status != runningStatus {
-            buffer.append(status)
+            buffer.appendReserved(status)
             runningStatus = status
         }
-        buffer.append(data1)
-        if let data2 { buffer.append(data2) }
+        buffer.appendReserved(data1)
+        if let data2 { buffer.appendReserved(data2) }
     }
 
     /// A meta event (which cancels running status).

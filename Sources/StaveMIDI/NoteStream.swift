@@ -1,0 +1,95 @@
+/// The notes of one track on their way into its MTrk chunk: each note-on is written at once,
+/// its note-off waits in a min-heap until the first note-on after it (offs before ons at one tick).
+struct NoteStream {
+    private var encoder: TrackEncoder
+    private let channel: UInt8
+    private var offs = OffHeap()
+    /// The last note-off's tick: where the track ends.
+    private var end = 0
+    /// Notes started so far: orders note-offs of one tick by their notes' starts.
+    private var sequence = 0
+
+    init(encoder: TrackEncoder, channel: UInt8) {
+        self.encoder = encoder
+        self.channel = channel
+    }
+
+    /// A note from tick `start` to `stop`; silent and empty notes write nothing.
+    @inline(__always)
+    mutating func note(start: Int, stop: Int, pitch: Int, velocity: Int) {
+        guard stop > start, velocity > 0 else { return }
+        while offs.nextTick <= start, let first = offs.pop() {
+            encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+        }
+        encoder.channel(at: start, status: 0x90 | channel, UInt8(pitch), UInt8(velocity))
+        offs.push(OffHeap.Entry(tick: stop, sequence: sequence, pitch: UInt8(pitch)))
+        sequence += 1
+        end = max(end, stop)
+    }
+
+    /// Writes the pending note-offs and ends the track.
+    mutating func finish() {
+        while let first = offs.pop() {
+            encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+        }
+        encoder.finish(at: end)
+    }
+}
+
+/// A binary min-heap of pending note-offs, ordered by tick then by the order the notes started
+/// (unique keys, so the order they come out in does not depend on the heap's shape).
+struct OffHeap {
+    struct Entry {
+        var tick: Int
+        var sequence: Int
+        var pitch: UInt8
+
+        @inline(__always)
+        func precedes(_ other: Entry) -> Bool {
+            tick != other.tick ? tick < other.tick : sequence < other.sequence
+        }
+    }
+
+    private var items: [Entry] = []
+
+    /// The tick of the next note-off; `Int.max` when none is pending.
+    var nextTick: Int { items.isEmpty ? Int.max : items[0].tick }
+
+    func peek() -> Entry? { items.first }
+
+    mutating func push(_ entry: Entry) {
+        items.append(entry)
+        items.withUnsafeMutableBufferPointer { heap in
+            // Sift up, moving parents down into the hole instead of swapping.
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard entry.precedes(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = entry
+        }
+    }
+
+    @discardableResult
+    mutating func pop() -> Entry? {
+        guard let last = items.popLast() else { return nil }
+        guard !items.isEmpty else { return last }
+        return items.withUnsafeMutableBufferPointer { heap in
+            let top = heap[0]
+            // Sift the last entry down from the root, moving smaller children up into the hole.
+            var parent = 0
+            while true {
+                var child = 2 * parent + 1
+                if child >= heap.count { break }
+                if child + 1 < heap.count, heap[child + 1].precedes(heap[child]) { child += 1 }
+                guard heap[child].precedes(last) else { break }
+                heap[parent] = heap[child]
+                parent = child
+            }
+            heap[parent] = last
+            return top
+        }
+    }
+}
