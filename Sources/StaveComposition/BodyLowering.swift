@@ -51,7 +51,12 @@ struct BodyLowering {
     /// Lowers a body; returns the phrase body and its bar lines.
     mutating func lower(_ elements: [BodyElement], phraseRange: SourceRange) -> (PhraseBody, [BarLine]) {
         notes.reserveCapacity(elements.count)
-        for element in elements { lowerTop(element) }
+        // The body is flat: a chord or tuplet is followed by its items, which it lowers itself.
+        var index = 0
+        while index < elements.count {
+            lowerTop(elements, at: index)
+            index += 1 + elements[index].itemCount
+        }
         if let dangling = pendingTies.first {
             error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into", dangling.range)
         }
@@ -69,7 +74,9 @@ struct BodyLowering {
 
     // MARK: - Elements
 
-    mutating func lowerTop(_ element: BodyElement) {
+    /// Lowers the top-level element at `index` of a body (with its items, for a chord or tuplet).
+    mutating func lowerTop(_ body: [BodyElement], at index: Int) {
+        let element = body[index]
         switch element.kind {
         case .note(let sound, let length):
             let width = resolve(length)
@@ -85,16 +92,16 @@ struct BodyLowering {
             account(time)
             time = time + resolve(length)
             arrive(isRest: true) { _ in false }
-        case .chord(let items, let length):
+        case .chord(let length, let items):
             let width = resolve(length)
             account(time)
-            let chord = lowerChord(items, tieAll: length.tiesToNext, tieRange: length.tieRange, range: element.range)
+            let chord = lowerChord(body, items: index + 1 ..< index + 1 + Int(items), tieAll: length.tiesToNext, tieRange: length.tieRange, range: element.range)
             notes.append(RootNote(position: time, width: width, divisions: [.chord(chord)]))
             time = time + width
-        case .tuplet(let items, let length):
+        case .tuplet(let length, let items):
             let width = resolve(length)
             account(time)
-            let divisions = lowerTuplet(items)
+            let divisions = lowerTuplet(body, items: index + 1 ..< index + 1 + Int(items))
             if BodyLowering.overflows(divisions, start: time, width: width) { subdivisionOverflow = true }
             accountParts(of: divisions, width: width)
             notes.append(RootNote(position: time, width: width, divisions: divisions))
@@ -131,11 +138,13 @@ struct BodyLowering {
         }
     }
 
-    mutating func lowerChord(_ items: [BodyElement], tieAll: Bool, tieRange: SourceRange?, range: SourceRange) -> [ChordNote] {
+    /// Lowers the items of a chord: `body[items]` (members and commands, nothing nested).
+    mutating func lowerChord(_ body: [BodyElement], items: Range<Int>, tieAll: Bool, tieRange: SourceRange?, range: SourceRange) -> [ChordNote] {
         var chord: [ChordNote] = []
         chord.reserveCapacity(items.count)
         var ties: [PendingTie] = []
-        for item in items {
+        for index in items {
+            let item = body[index]
             guard case .member(let member) = item.kind else { command(item); continue }
             guard let pitch = resolve(member.sound, member.range) else { continue }
             let tie = member.tie || tieAll
@@ -154,10 +163,15 @@ struct BodyLowering {
         return chord
     }
 
-    mutating func lowerTuplet(_ items: [BodyElement]) -> [TupletNote] {
+    /// Lowers the items of a tuplet: `body[items]`, where a nested chord or tuplet is followed
+    /// by its own items.
+    mutating func lowerTuplet(_ body: [BodyElement], items: Range<Int>) -> [TupletNote] {
         var divisions: [TupletNote] = []
         divisions.reserveCapacity(items.count)
-        for item in items {
+        var index = items.lowerBound
+        while index < items.upperBound {
+            let item = body[index]
+            index += 1 + item.itemCount
             switch item.kind {
             case .note(let sound, let length):
                 guard let pitch = resolve(sound, item.range) else {
@@ -171,10 +185,12 @@ struct BodyLowering {
             case .rest:
                 divisions.append(.rest)
                 arrive(isRest: true) { _ in false }
-            case .chord(let members, let length):
-                divisions.append(.chord(lowerChord(members, tieAll: length.tiesToNext, tieRange: length.tieRange, range: item.range)))
-            case .tuplet(let nested, _):
-                divisions.append(.tuplet(lowerTuplet(nested)))
+            case .chord(let length, let members):
+                let start = index - Int(members)
+                divisions.append(.chord(lowerChord(body, items: start ..< index, tieAll: length.tiesToNext, tieRange: length.tieRange, range: item.range)))
+            case .tuplet(_, let nested):
+                let start = index - Int(nested)
+                divisions.append(.tuplet(lowerTuplet(body, items: start ..< index)))
             default:
                 command(item)
             }
@@ -206,12 +222,9 @@ struct BodyLowering {
     /// The length of a note: written duration (which becomes current) plus inline ties.
     mutating func resolve(_ length: Length) -> Rational {
         if let written = length.duration { duration = Lowering.value(of: written) }
-        var total = duration
-        for tied in length.inlineTies {
-            let value = Lowering.value(of: tied)
-            total = total + value
-            duration = value
-        }
+        guard let last = length.inlineTies.last else { return duration }
+        let total = duration + Rational(length.inlineTies.total512, 512)
+        duration = Lowering.value(of: last)
         return total
     }
 
@@ -237,11 +250,10 @@ struct BodyLowering {
     /// The MIDI key of a sound; nil (reported) when out of range or unknown.
     mutating func resolve(_ sound: Sound, _ range: SourceRange) -> Int? {
         switch sound {
-        case .drum(let name):
-            guard let key = GeneralMIDI.drumKey(named: name) else {
-                error(.unknownDrum, "unknown drum name '\(name)'", range)
-                return nil
-            }
+        case .drum(let drum):
+            // Drum 0 is a name that is no drum, reported by the parser.
+            guard drum != 0 else { return nil }
+            let key = Int(drum)
             lowestPitch = min(lowestPitch, key)
             highestPitch = max(highestPitch, key)
             return key

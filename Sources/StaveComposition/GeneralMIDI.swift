@@ -1,3 +1,5 @@
+import StaveSyntax
+
 /// General MIDI name tables: instruments (programs 0–127), kits and drum keys 35–81.
 ///
 /// Names are kebab-case: lowercase, words joined by `-`, punctuation dropped, digits kept.
@@ -79,70 +81,12 @@ public enum GeneralMIDI {
         kits.first { $0.value == program }?.key
     }
 
-    /// Drum keys 35–81: the canonical name (first) and its alias, if any.
-    public static let drumNames: [(key: Int, names: [String])] = [
-        (35, ["acoustic-bass-drum"]),
-        (36, ["bass-drum", "kick"]),
-        (37, ["side-stick", "rim"]),
-        (38, ["acoustic-snare", "snare"]),
-        (39, ["hand-clap", "clap"]),
-        (40, ["electric-snare"]),
-        (41, ["low-floor-tom"]),
-        (42, ["closed-hi-hat", "hat"]),
-        (43, ["high-floor-tom"]),
-        (44, ["pedal-hi-hat", "pedal-hat"]),
-        (45, ["low-tom", "tom-low"]),
-        (46, ["open-hi-hat", "open-hat"]),
-        (47, ["low-mid-tom", "tom-mid"]),
-        (48, ["hi-mid-tom"]),
-        (49, ["crash-cymbal", "crash"]),
-        (50, ["high-tom", "tom-high"]),
-        (51, ["ride-cymbal", "ride"]),
-        (52, ["chinese-cymbal", "china"]),
-        (53, ["ride-bell"]),
-        (54, ["tambourine"]),
-        (55, ["splash-cymbal", "splash"]),
-        (56, ["cowbell"]),
-        (57, ["second-crash"]),
-        (58, ["vibraslap"]),
-        (59, ["second-ride"]),
-        (60, ["hi-bongo"]),
-        (61, ["low-bongo"]),
-        (62, ["mute-hi-conga"]),
-        (63, ["open-hi-conga"]),
-        (64, ["low-conga"]),
-        (65, ["high-timbale"]),
-        (66, ["low-timbale"]),
-        (67, ["high-agogo"]),
-        (68, ["low-agogo"]),
-        (69, ["cabasa"]),
-        (70, ["maracas"]),
-        (71, ["short-whistle"]),
-        (72, ["long-whistle"]),
-        (73, ["short-guiro"]),
-        (74, ["long-guiro"]),
-        (75, ["claves"]),
-        (76, ["hi-wood-block"]),
-        (77, ["low-wood-block"]),
-        (78, ["mute-cuica"]),
-        (79, ["open-cuica"]),
-        (80, ["mute-triangle"]),
-        (81, ["open-triangle"]),
-    ]
-
-    static let drumKeysByName: [String: Int] = {
-        var table: [String: Int] = [:]
-        for entry in drumNames { for name in entry.names { table[name] = entry.key } }
-        return table
-    }()
+    /// The drum names and aliases by key (defined with the language, in `DrumNames`).
+    public static var drumNames: [(key: Int, names: [String])] { DrumNames.table }
 
     /// The key of a drum name or alias, nil when unknown.
-    public static func drumKey(named name: String) -> Int? { drumKeysByName[name] }
+    public static func drumKey(named name: String) -> Int? { DrumNames.key(named: name) }
 
     /// The name used when printing a drum key: the short alias when there is one.
-    public static func drumName(forKey key: Int) -> String? {
-        guard key >= 35, key <= 81 else { return nil }
-        let names = drumNames[key - 35].names
-        return names.last
-    }
+    public static func drumName(forKey key: Int) -> String? { DrumNames.name(forKey: key) }
 }

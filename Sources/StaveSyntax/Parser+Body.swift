@@ -3,9 +3,11 @@ extension Parser {
     /// Where a body element stands, which decides what it may contain.
     enum Context { case phrase, chord, tuplet }
 
-    /// Parses a phrase body after its `{`, up to and including the matching `}`.
+    /// Parses a phrase body after its `{`, up to and including the matching `}`: its elements
+    /// as one flat list (see `BodyElement`).
     mutating func parseBody(open: Token) -> [BodyElement] {
-        var elements: [BodyElement] = []
+        elements = []
+        defer { elements = [] }
         while true {
             let token = current
             switch token.kind {
@@ -29,54 +31,61 @@ extension Parser {
                     error(.durationNotAttached, "a duration must follow its note directly: remove the space before \(describe(token))", at: token.range)
                 }
             default:
-                if let element = parseElement(in: .phrase, depth: 0) { elements.append(element) }
+                parseElement(in: .phrase, depth: 0)
             }
         }
     }
 
-    /// Parses one element that may stand in a body, chord or tuplet; nil when it failed (reported).
-    mutating func parseElement(in context: Context, depth: Int) -> BodyElement? {
+    /// Parses one element that may stand in a body, chord or tuplet and appends it to
+    /// `elements` (a chord or tuplet with its items); false, with nothing appended, when it
+    /// failed (reported).
+    @discardableResult
+    mutating func parseElement(in context: Context, depth: Int) -> Bool {
         let token = current
+        let element: BodyElement?
         switch token.kind {
         case .word:
-            return parseWordElement(in: context)
+            element = parseWordElement(in: context)
         case .dynamic:
             advance()
-            return dynamicElement(token)
+            element = dynamicElement(token)
         case .greater, .less:
             advance()
             if trackKind == .drums {
                 error(.octaveInDrums, "octave commands are not allowed in drum tracks", at: token.range)
-                return nil
+                return false
             }
-            return BodyElement(token.kind == .greater ? .octaveUp : .octaveDown, token.range)
+            element = BodyElement(token.kind == .greater ? .octaveUp : .octaveDown, token.range)
         case .leftBracket:
             if context == .chord {
                 error(.unexpectedToken, "a chord cannot contain another chord", at: token.range)
                 skipBalanced()
-                return nil
+                return false
             }
             return parseChord(in: context, depth: depth + 1)
         case .leftBrace:
             if context == .chord {
                 error(.unexpectedToken, "a chord cannot contain a tuplet", at: token.range)
                 skipBalanced()
-                return nil
+                return false
             }
             return parseTuplet(in: context, depth: depth + 1)
         case .tilde:
             advance()
             error(.invalidTie, "'~' must follow a note or chord", at: token.range)
-            return nil
+            return false
         case .dot:
             advance()
             error(.unexpectedToken, "a dot must follow a duration directly", at: token.range)
-            return nil
+            return false
         default:
             advance()
             error(.unexpectedToken, "unexpected \(describe(token)) in a phrase body", at: token.range)
-            return nil
+            return false
         }
+        guard let element else { return false }
+        elements.append(element)
+        return true
     }
 
     /// The velocities of the dynamic marks.
@@ -182,12 +191,21 @@ extension Parser {
         }
         // A pitch or a drum name.
         let sound: Sound
+        // A drum name that is no drum stays in the tree as drum 0 (so time still passes) and
+        // is reported once the note is complete, at the note's range.
+        var unknownDrum: String?
         if trackKind == .drums {
             guard tailIsDigits, letterCount > 0 else {
                 error(.unknownDrum, "unknown drum name '\(word)'", at: token.range)
                 return nil
             }
-            sound = .drum(String(decoding: bytes[start..<digitsStart], as: UTF8.self))
+            let name = String(decoding: bytes[start..<digitsStart], as: UTF8.self)
+            if let key = DrumNames.key(named: name) {
+                sound = .drum(UInt8(key))
+            } else {
+                sound = .drum(0)
+                unknownDrum = name
+            }
         } else {
             guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "g") else {
                 error(.invalidPitch, "expected a note (a–g), 'r', 'o', 'v' or a command, found '\(word)'", at: token.range)
@@ -225,6 +243,7 @@ extension Parser {
                     error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
                 }
             }
+            if let unknownDrum { error(.unknownDrum, "unknown drum name '\(unknownDrum)'", at: token.range) }
             if context == .chord {
                 return BodyElement(.member(ChordMember(sound, tie: tie, range: token.range)), token.range)
             }
@@ -232,7 +251,9 @@ extension Parser {
         }
         var length = Length()
         guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
-        return BodyElement(.note(sound, length), token.range.union(tokens[position - 1].range))
+        let range = token.range.union(tokens[position - 1].range)
+        if let unknownDrum { error(.unknownDrum, "unknown drum name '\(unknownDrum)'", at: range) }
+        return BodyElement(.note(sound, length), range)
     }
 
     /// A command's number (`o5`, `v90`), guarded against overflow.
@@ -319,16 +340,19 @@ extension Parser {
 
     // MARK: - Chords and tuplets
 
-    mutating func parseChord(in context: Context, depth: Int) -> BodyElement? {
+    /// Parses a chord and appends it (its header, then its items); false, with nothing
+    /// appended, when it failed (reported).
+    mutating func parseChord(in context: Context, depth: Int) -> Bool {
         let open = advance()
         if depth > Parser.maximumNesting {
             error(.nestingTooDeep, "chords and tuplets nest too deeply (the limit is \(Parser.maximumNesting) levels)", at: open.range)
             position -= 1
             skipBalanced()
-            return nil
+            return false
         }
-        var items: [BodyElement] = []
-        items.reserveCapacity(4)
+        // The header is filled in once the items and the length are known.
+        let header = elements.count
+        elements.append(BodyElement(.invalid, open.range))
         var hasMember = false
         var hadInvalidItem = false
         while true {
@@ -336,16 +360,16 @@ extension Parser {
             if token.kind == .rightBracket { break }
             if token.kind == .end || token.kind == .rightBrace || token.kind == .bar || (token.kind == .word && isStatementKeyword(token)) {
                 error(.unclosedBlock, "expected ']' to close the chord before \(describe(token))", at: open.range)
-                return nil
+                return dropGroup(from: header)
             }
             if token.kind == .number || token.kind == .decimal {
                 advance()
                 error(.durationNotAllowed, "durations are not allowed inside a chord: write it after ']'", at: token.range)
                 continue
             }
-            if let item = parseElement(in: .chord, depth: depth) {
-                if case .member = item.kind { hasMember = true }
-                items.append(item)
+            let item = elements.count
+            if parseElement(in: .chord, depth: depth) {
+                if case .member = elements[item].kind { hasMember = true }
             } else {
                 hadInvalidItem = true
             }
@@ -353,11 +377,11 @@ extension Parser {
         let close = advance()
         var length = Length()
         if context == .phrase {
-            if current.kind == .number, current.spaceBefore, !items.isEmpty {
+            if current.kind == .number, current.spaceBefore, elements.count > header + 1 {
                 error(.durationNotAttached, "a duration must follow ']' directly: remove the space before \(describe(current))", at: current.range)
                 advance()
             }
-            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return nil }
+            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return dropGroup(from: header) }
         } else {
             if current.kind == .number, !current.spaceBefore {
                 let number = advance()
@@ -373,23 +397,34 @@ extension Parser {
             }
         }
         if !hasMember {
-            if hadInvalidItem { return nil }
-            error(.emptyChord, "a chord needs at least one pitch: '[]' is empty", at: open.range.union(close.range))
-            return nil
+            if !hadInvalidItem {
+                error(.emptyChord, "a chord needs at least one pitch: '[]' is empty", at: open.range.union(close.range))
+            }
+            return dropGroup(from: header)
         }
-        return BodyElement(.chord(items, length), open.range.union(tokens[position - 1].range))
+        elements[header] = BodyElement(.chord(length, items: UInt32(elements.count - header - 1)), open.range.union(tokens[position - 1].range))
+        return true
     }
 
-    mutating func parseTuplet(in context: Context, depth: Int) -> BodyElement? {
+    /// Removes a chord or tuplet that failed, from its header on; returns false.
+    mutating func dropGroup(from header: Int) -> Bool {
+        elements.removeLast(elements.count - header)
+        return false
+    }
+
+    /// Parses a tuplet and appends it (its header, then its items with theirs); false, with
+    /// nothing appended, when it failed (reported).
+    mutating func parseTuplet(in context: Context, depth: Int) -> Bool {
         let open = advance()
         if depth > Parser.maximumNesting {
             error(.nestingTooDeep, "chords and tuplets nest too deeply (the limit is \(Parser.maximumNesting) levels)", at: open.range)
             position -= 1
             skipBalanced()
-            return nil
+            return false
         }
-        var items: [BodyElement] = []
-        items.reserveCapacity(6)
+        // The header is filled in once the items and the length are known.
+        let header = elements.count
+        elements.append(BodyElement(.invalid, open.range))
         var sounding = 0
         var hadInvalidItem = false
         while true {
@@ -397,7 +432,7 @@ extension Parser {
             if token.kind == .rightBrace { break }
             if token.kind == .end || (token.kind == .word && isStatementKeyword(token)) {
                 error(.unclosedBlock, "expected '}' to close the tuplet before \(describe(token))", at: open.range)
-                return nil
+                return dropGroup(from: header)
             }
             if token.kind == .bar {
                 advance()
@@ -409,12 +444,12 @@ extension Parser {
                 error(.durationNotAllowed, "durations are not allowed inside a tuplet: write it after '}'", at: token.range)
                 continue
             }
-            if let item = parseElement(in: .tuplet, depth: depth) {
-                switch item.kind {
+            let item = elements.count
+            if parseElement(in: .tuplet, depth: depth) {
+                switch elements[item].kind {
                 case .note, .rest, .chord, .tuplet: sounding += 1
                 default: break
                 }
-                items.append(item)
             } else {
                 hadInvalidItem = true
             }
@@ -426,10 +461,10 @@ extension Parser {
                 error(.durationNotAttached, "a duration must follow '}' directly: remove the space before \(describe(current))", at: current.range)
                 advance()
             }
-            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return nil }
+            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return dropGroup(from: header) }
             if length.tiesToNext || !length.inlineTies.isEmpty {
                 error(.tieOnTuplet, "a whole tuplet cannot be tied: put '~' after its last item", at: length.tieRange ?? close.range)
-                return nil
+                return dropGroup(from: header)
             }
         } else {
             if current.kind == .number, !current.spaceBefore {
@@ -442,11 +477,13 @@ extension Parser {
             }
         }
         if sounding == 0 {
-            if hadInvalidItem { return nil }
-            error(.emptyTuplet, "a tuplet needs at least one note, rest or chord: '{}' is empty", at: open.range.union(close.range))
-            return nil
+            if !hadInvalidItem {
+                error(.emptyTuplet, "a tuplet needs at least one note, rest or chord: '{}' is empty", at: open.range.union(close.range))
+            }
+            return dropGroup(from: header)
         }
-        return BodyElement(.tuplet(items, length), open.range.union(tokens[position - 1].range))
+        elements[header] = BodyElement(.tuplet(length, items: UInt32(elements.count - header - 1)), open.range.union(tokens[position - 1].range))
+        return true
     }
 
     /// Skips a bracketed group starting at the current `[` or `{`, without recursion.

@@ -27,6 +27,8 @@ public struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     let tokens: [Token]
     var position = 0
+    /// The body being parsed, as its flat list of elements.
+    var elements: [BodyElement] = []
     var diagnostics: [Diagnostic] = []
     /// The kind of the track being parsed (decides how body words are read).
     var trackKind: TrackKind = .melody

@@ -218,11 +218,23 @@ public struct PhraseStatement: Equatable, Sendable {
 }
 
 /// A written duration: `4`, `8.`, `2..`.
+///
+/// Eight bytes: the range is kept as a start and a short length (a valid duration is at most
+/// three digits and three dots), so body elements stay small plain values.
 public struct DurationSyntax: Equatable, Sendable {
+    private var storedStart: UInt32
+    private var storedLength: UInt8
     private var storedValue: UInt8
     private var storedDots: UInt8
+
     /// Where it was written.
-    public var range: SourceRange
+    public var range: SourceRange {
+        get { SourceRange(Int(storedStart), Int(storedStart) + Int(storedLength)) }
+        set {
+            storedStart = UInt32(clamping: newValue.start)
+            storedLength = UInt8(clamping: newValue.end - newValue.start)
+        }
+    }
 
     /// 1, 2, 4, 8, 16, 32 or 64.
     public var value: Int {
@@ -236,36 +248,77 @@ public struct DurationSyntax: Equatable, Sendable {
         set { storedDots = UInt8(clamping: newValue) }
     }
 
+    /// The length in 512ths of a whole note (every written duration is a whole number of them).
+    public var length512: Int {
+        // 1/value × (2 − 1/2^dots) = (2^(dots+1) − 1) / (value · 2^dots)
+        ((2 << dots) - 1) * 512 / (value << dots)
+    }
+
     /// Creates a `DurationSyntax` from its parts.
     public init(_ value: Int, dots: Int = 0, range: SourceRange) {
+        self.storedStart = UInt32(clamping: range.start)
+        self.storedLength = UInt8(clamping: range.end - range.start)
         self.storedValue = UInt8(clamping: value)
         self.storedDots = UInt8(clamping: dots)
-        self.range = range
     }
 }
 
-/// A sounding thing: a pitch on melody tracks, a drum key on drum tracks.
+/// A sounding thing: a pitch on melody tracks, a drum on drum tracks.
 public enum Sound: Equatable, Sendable {
     case pitch(PitchSpelling)
-    /// A drum name as written (`kick`, `open-hat`); resolved to a key by the Composition stage.
-    case drum(String)
+    /// A drum by its General MIDI key (35–81; see `DrumNames`), or 0 for a name that is no
+    /// drum (already reported by the parser).
+    case drum(UInt8)
+}
+
+/// Durations tied inline after a note's own (`c2~8~16`), kept as what the music needs: how
+/// many, their sum, and the last one (which becomes the current duration).
+public struct InlineTies: Equatable, Sendable {
+    // Two 32-bit halves keep the alignment at four bytes, so body elements pack tightly.
+    private var storedTotalLow: UInt32 = 0
+    private var storedTotalHigh: UInt32 = 0
+    private var storedCount: UInt32 = 0
+    private var storedLast: DurationSyntax?
+
+    /// How many durations are tied inline.
+    public var count: Int { Int(storedCount) }
+    /// True when there are none.
+    public var isEmpty: Bool { storedCount == 0 }
+    /// Their sum in 512ths of a whole note (a 2 GiB source cannot make it overflow).
+    public var total512: Int { Int(storedTotalHigh) << 32 | Int(storedTotalLow) }
+    /// The last one.
+    public var last: DurationSyntax? { storedLast }
+
+    /// Inline ties from the written durations, in order.
+    public init(_ durations: [DurationSyntax] = []) {
+        for duration in durations { append(duration) }
+    }
+
+    /// Ties one more duration.
+    public mutating func append(_ duration: DurationSyntax) {
+        storedCount &+= 1
+        let total = total512 &+ duration.length512
+        storedTotalLow = UInt32(truncatingIfNeeded: total)
+        storedTotalHigh = UInt32(truncatingIfNeeded: total >> 32)
+        storedLast = duration
+    }
 }
 
 /// A duration with optional inline ties (`c2~8`) and whether it ties to the next note.
 public struct Length: Equatable, Sendable {
+    /// Durations joined inline with `~` (`2~8`).
+    public var inlineTies: InlineTies
     /// The written duration, or nil for the current one.
     public var duration: DurationSyntax?
-    /// Durations joined inline with `~` (`2~8` → [8]).
-    public var inlineTies: [DurationSyntax]
-    /// A `~` that ties to the next note or chord.
-    public var tiesToNext: Bool
     /// Where the tie-to-next `~` is.
     public var tieRange: SourceRange?
+    /// A `~` that ties to the next note or chord.
+    public var tiesToNext: Bool
 
     /// Creates a `Length` from its parts.
     public init(duration: DurationSyntax? = nil, inlineTies: [DurationSyntax] = [], tiesToNext: Bool = false, tieRange: SourceRange? = nil) {
         self.duration = duration
-        self.inlineTies = inlineTies
+        self.inlineTies = InlineTies(inlineTies)
         self.tiesToNext = tiesToNext
         self.tieRange = tieRange
     }
@@ -288,7 +341,10 @@ public struct ChordMember: Equatable, Sendable {
     }
 }
 
-/// An element of a phrase body, a chord, or a tuplet.
+/// An element of a phrase body. A body is one flat list in source order: a chord or a tuplet
+/// is followed by its items (a nested tuplet by its own), and says how many elements those
+/// take, so the list is a tree written out in preorder. Elements are plain values — no
+/// references, nothing to count or free — which keeps big songs fast to parse and to lower.
 public struct BodyElement: Equatable, Sendable {
     /// The kinds of this node.
     public enum Kind: Equatable, Sendable {
@@ -296,10 +352,11 @@ public struct BodyElement: Equatable, Sendable {
         case note(Sound, Length)
         /// A rest.
         case rest(Length)
-        /// A chord: members and in-chord commands, then a length.
-        case chord([BodyElement], Length)
-        /// A tuplet: items (notes, rests, chords, tuplets, commands) sharing a length.
-        case tuplet([BodyElement], Length)
+        /// A chord: the next `items` elements are its members and in-chord commands; then a length.
+        case chord(Length, items: UInt32)
+        /// A tuplet: the next `items` elements are its items (notes, rests, chords, tuplets,
+        /// commands) with everything inside them; they share its length.
+        case tuplet(Length, items: UInt32)
         /// A pitch inside a chord, with its own tie flag.
         case member(ChordMember)
         /// `o5`.
@@ -327,5 +384,13 @@ public struct BodyElement: Equatable, Sendable {
     public init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
+    }
+
+    /// How many elements after this one belong to it (the items of a chord or tuplet).
+    public var itemCount: Int {
+        switch kind {
+        case .chord(_, let items), .tuplet(_, let items): return Int(items)
+        default: return 0
+        }
     }
 }

@@ -7,9 +7,9 @@ import StaveSyntax
 ///
 /// `invalidKey`, `octaveInDrums`, `tieToRest`, `tieOnTuplet` and `limitExceeded` are in the list
 /// because the parser reports them (the grammar forbids octave commands in drum bodies, a tie
-/// after a rest and a tie after a whole tuplet). `unknownDrum` is a syntax ID in the catalog and
-/// the grammar lists the drum names, but the parser leaves most names to the compiler
-/// (`Lowering`), so `compiled(_:)` also looks at the compiler's diagnostics for it.
+/// after a rest and a tie after a whole tuplet). `unknownDrum` is a syntax ID in the catalog, the
+/// grammar lists the drum names, and the parser reads them (`DrumNames`); `compiled(_:)` still
+/// looks at the whole compiler's diagnostics, so the check holds wherever a name is read.
 enum SyntaxDiagnostics {
     static let ids: Set<DiagnosticID> = [
         // Lexical

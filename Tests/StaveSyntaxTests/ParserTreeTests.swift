@@ -11,6 +11,18 @@ final class ParserTreeTests: XCTestCase {
 
     func pitch(_ letter: Character, _ accidental: Int? = nil) -> Sound { .pitch(PitchSpelling(letter: letter, accidental: accidental)) }
 
+    func drum(_ name: String) -> Sound { .drum(UInt8(DrumNames.key(named: name) ?? 0)) }
+
+    /// A chord as the parser lists it: its header, then its (already flat) items.
+    func chord(_ items: [BodyElement], _ length: Length, _ range: SourceRange) -> [BodyElement] {
+        [BodyElement(.chord(length, items: UInt32(items.count)), range)] + items
+    }
+
+    /// A tuplet as the parser lists it: its header, then its items with theirs.
+    func tuplet(_ items: [BodyElement], _ length: Length, _ range: SourceRange) -> [BodyElement] {
+        [BodyElement(.tuplet(length, items: UInt32(items.count)), range)] + items
+    }
+
     func testHeaderStatements() {
         let L = SourceLocator("""
         title "Ode to Joy"
@@ -106,7 +118,7 @@ final class ParserTreeTests: XCTestCase {
             ],
             phrases: [
                 PhraseStatement(.original(id: Name("groove", L.range("groove")),
-                                          body: [BodyElement(.note(.drum("kick"), Length(duration: DurationSyntax(8, range: L.range("8", after: "kick")))),
+                                          body: [BodyElement(.note(drum("kick"), Length(duration: DurationSyntax(8, range: L.range("8", after: "kick")))),
                                                              L.range("kick8"))]),
                                 range: L.range("phrase groove { kick8 }"), keywordRange: L.range("phrase", 3)),
             ],
@@ -125,27 +137,26 @@ final class ParserTreeTests: XCTestCase {
           ebb2...
         } }
         """)
-        let chord = BodyElement(.chord([
+        let chord = chord([
             BodyElement(.member(ChordMember(pitch("c"), tie: true, range: L.range("c", after: "["))), L.range("c", after: "[")),
             BodyElement(.member(ChordMember(pitch("e"), range: L.range("e", after: "["))), L.range("e", after: "[")),
             BodyElement(.octaveUp, L.range(">")),
             BodyElement(.member(ChordMember(pitch("g"), range: L.range("g", after: "> "))), L.range("g", after: "> ")),
-        ], Length(duration: DurationSyntax(2, range: L.range("2", after: "]")))), L.range("[c~ e > g]2"))
-        let tuplet = BodyElement(.tuplet([
+        ], Length(duration: DurationSyntax(2, range: L.range("2", after: "]"))), L.range("[c~ e > g]2"))
+        let tuplet = tuplet([
             BodyElement(.note(pitch("c"), Length()), L.range("c", after: "]2\n  {")),
-            BodyElement(.tuplet([
-                BodyElement(.note(pitch("d"), Length()), L.range("d", after: "{c {")),
-                BodyElement(.note(pitch("e"), Length()), L.range("e", after: "{c {d ")),
-            ], Length()), L.range("{d e}")),
+        ] + tuplet([
+            BodyElement(.note(pitch("d"), Length()), L.range("d", after: "{c {")),
+            BodyElement(.note(pitch("e"), Length()), L.range("e", after: "{c {d ")),
+        ], Length(), L.range("{d e}")) + [
             BodyElement(.rest(Length()), L.range("r", after: "{d e} ")),
-        ], Length(duration: DurationSyntax(4, range: L.range("4", after: "r}")))), L.range("{c {d e} r}4"))
+        ], Length(duration: DurationSyntax(4, range: L.range("4", after: "r}"))), L.range("{c {d e} r}4"))
         let body: [BodyElement] = [
             BodyElement(.setOctave(5), L.range("o5")),
             BodyElement(.note(pitch("c", 1), Length(duration: DurationSyntax(8, dots: 1, range: L.range("8.")))), L.range("c#8.")),
             BodyElement(.note(pitch("d"), Length(tiesToNext: true, tieRange: L.range("~", after: "d"))), L.range("d~")),
             BodyElement(.barLine, L.range("|")),
-            chord,
-            tuplet,
+        ] + chord + tuplet + [
             BodyElement(.velocity(80), L.range("!mf")),
             BodyElement(.velocity(90), L.range("v90")),
             BodyElement(.octaveDown, L.range("<")),
@@ -178,19 +189,17 @@ final class ParserTreeTests: XCTestCase {
                                                  inlineTies: [DurationSyntax(8, range: L.range("8", after: "c2~"))],
                                                  tiesToNext: true, tieRange: L.range("~", 2))), L.range("c2~8~")),
             BodyElement(.note(pitch("c"), Length()), L.range("c", after: "c2~8~ ")),
-            BodyElement(.chord([
-                BodyElement(.member(ChordMember(pitch("c"), range: L.range("c", after: "["))), L.range("c", after: "[")),
-                BodyElement(.member(ChordMember(pitch("e"), range: L.range("e", after: "["))), L.range("e", after: "[")),
-            ], Length(duration: DurationSyntax(2, range: L.range("2", after: "e]")), tiesToNext: true, tieRange: L.range("~", after: "e]2"))),
-                        L.range("[c e]2~")),
-            BodyElement(.chord([
-                BodyElement(.member(ChordMember(pitch("c"), range: L.range("c", after: "2~ ["))), L.range("c", after: "2~ [")),
-                BodyElement(.member(ChordMember(pitch("e"), range: L.range("e", after: "2~ [c "))), L.range("e", after: "2~ [c ")),
-            ], Length(inlineTies: [DurationSyntax(8, range: L.range("8", after: "e]~"))])), L.range("[c e]~8")),
-            BodyElement(.tuplet([
-                BodyElement(.note(pitch("c"), Length(tiesToNext: true, tieRange: L.range("~", after: "{c"))), L.range("c", after: "~8 {")),
-                BodyElement(.note(pitch("d"), Length()), L.range("d", after: "{c~ ")),
-            ], Length(duration: DurationSyntax(4, range: L.range("4", after: "d}")))), L.range("{c~ d}4")),
+        ] + chord([
+            BodyElement(.member(ChordMember(pitch("c"), range: L.range("c", after: "["))), L.range("c", after: "[")),
+            BodyElement(.member(ChordMember(pitch("e"), range: L.range("e", after: "["))), L.range("e", after: "[")),
+        ], Length(duration: DurationSyntax(2, range: L.range("2", after: "e]")), tiesToNext: true, tieRange: L.range("~", after: "e]2")),
+           L.range("[c e]2~")) + chord([
+            BodyElement(.member(ChordMember(pitch("c"), range: L.range("c", after: "2~ ["))), L.range("c", after: "2~ [")),
+            BodyElement(.member(ChordMember(pitch("e"), range: L.range("e", after: "2~ [c "))), L.range("e", after: "2~ [c ")),
+        ], Length(inlineTies: [DurationSyntax(8, range: L.range("8", after: "e]~"))]), L.range("[c e]~8")) + tuplet([
+            BodyElement(.note(pitch("c"), Length(tiesToNext: true, tieRange: L.range("~", after: "{c"))), L.range("c", after: "~8 {")),
+            BodyElement(.note(pitch("d"), Length()), L.range("d", after: "{c~ ")),
+        ], Length(duration: DurationSyntax(4, range: L.range("4", after: "d}"))), L.range("{c~ d}4")) + [
             BodyElement(.note(pitch("d"), Length()), L.range("d", after: "}4 ")),
         ]
         let song = parse(L)
@@ -201,19 +210,18 @@ final class ParserTreeTests: XCTestCase {
     func testDrumBody() {
         let L = SourceLocator("drums d { phrase { kick8 hat [kick~ snare]4 {hat open-hat r}8 crash~ crash v60 !ff } }")
         let body: [BodyElement] = [
-            BodyElement(.note(.drum("kick"), Length(duration: DurationSyntax(8, range: L.range("8", after: "kick")))), L.range("kick8")),
-            BodyElement(.note(.drum("hat"), Length()), L.range("hat")),
-            BodyElement(.chord([
-                BodyElement(.member(ChordMember(.drum("kick"), tie: true, range: L.range("kick", 2))), L.range("kick", 2)),
-                BodyElement(.member(ChordMember(.drum("snare"), range: L.range("snare"))), L.range("snare")),
-            ], Length(duration: DurationSyntax(4, range: L.range("4", after: "snare]")))), L.range("[kick~ snare]4")),
-            BodyElement(.tuplet([
-                BodyElement(.note(.drum("hat"), Length()), L.range("hat", 2)),
-                BodyElement(.note(.drum("open-hat"), Length()), L.range("open-hat")),
-                BodyElement(.rest(Length()), L.range("r", after: "open-hat ")),
-            ], Length(duration: DurationSyntax(8, range: L.range("8", after: "r}")))), L.range("{hat open-hat r}8")),
-            BodyElement(.note(.drum("crash"), Length(tiesToNext: true, tieRange: L.range("~", after: "crash"))), L.range("crash~")),
-            BodyElement(.note(.drum("crash"), Length()), L.range("crash", 2)),
+            BodyElement(.note(drum("kick"), Length(duration: DurationSyntax(8, range: L.range("8", after: "kick")))), L.range("kick8")),
+            BodyElement(.note(drum("hat"), Length()), L.range("hat")),
+        ] + chord([
+            BodyElement(.member(ChordMember(drum("kick"), tie: true, range: L.range("kick", 2))), L.range("kick", 2)),
+            BodyElement(.member(ChordMember(drum("snare"), range: L.range("snare"))), L.range("snare")),
+        ], Length(duration: DurationSyntax(4, range: L.range("4", after: "snare]"))), L.range("[kick~ snare]4")) + tuplet([
+            BodyElement(.note(drum("hat"), Length()), L.range("hat", 2)),
+            BodyElement(.note(drum("open-hat"), Length()), L.range("open-hat")),
+            BodyElement(.rest(Length()), L.range("r", after: "open-hat ")),
+        ], Length(duration: DurationSyntax(8, range: L.range("8", after: "r}"))), L.range("{hat open-hat r}8")) + [
+            BodyElement(.note(drum("crash"), Length(tiesToNext: true, tieRange: L.range("~", after: "crash"))), L.range("crash~")),
+            BodyElement(.note(drum("crash"), Length()), L.range("crash", 2)),
             BodyElement(.velocity(60), L.range("v60")),
             BodyElement(.velocity(112), L.range("!ff")),
         ]
