@@ -5,8 +5,10 @@ extension Parser {
 
     /// Parses a phrase body after its `{`, up to and including the matching `}`: its elements
     /// as one flat list (see `BodyElement`).
-    mutating func parseBody(open: Token) -> [BodyElement] {
+    /// `capacity`, when known, bounds the element count (one token makes at most one element).
+    mutating func parseBody(open: Token, capacity: Int = 0) -> [BodyElement] {
         elements = []
+        elements.reserveCapacity(capacity)
         defer { elements = [] }
         while true {
             let token = current

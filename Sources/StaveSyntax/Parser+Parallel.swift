@@ -30,7 +30,7 @@ extension Parser {
             var parser = Parser(source: source, bytes: bytes, tokens: tokens)
             parser.position = body.open + 1
             parser.trackKind = body.kind
-            let elements = parser.parseBody(open: tokens[body.open])
+            let elements = parser.parseBody(open: tokens[body.open], capacity: body.end - body.open)
             guard parser.diagnostics.isEmpty, parser.position == body.end else { return nil }
             return elements
         }
