@@ -10,8 +10,13 @@ public struct MIDIFileWriter: Backend {
     /// The format's name on the command line.
     public var formatName: String { "midi" }
 
+    /// Whether a big track may be encoded on all cores (the bytes are the same either way).
+    public var parallel: Bool
+
     /// Creates the writer.
-    public init() {}
+    public init(parallel: Bool = true) {
+        self.parallel = parallel
+    }
 
     /// The Standard MIDI File of a song that checked without errors.
     public func render(_ song: Song) throws -> [UInt8] {
@@ -101,38 +106,72 @@ public struct MIDIFileWriter: Backend {
         let placements = Performance.placements(of: track, in: song)
             .enumerated().sorted { $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset }
             .map(\.element)
-        var stream = NoteStream(encoder: encoder, channel: channel)
-
-        // When every time of a phrase falls on a tick, join its notes in whole ticks once (for
-        // all phrases at once, on all cores when there are many notes) and shift them to each
-        // copy that starts on a tick; otherwise round every event's exact time on its own.
+        // When every time of a phrase falls on a tick, its notes are joined in whole ticks once
+        // and shifted to each copy that starts on a tick; otherwise every event's exact time is
+        // rounded on its own.
         let wholeTicks = ticksPerWhole.numerator
-        let noteCount = placements.reduce(0) { $0 + $1.body.notes.count }
-        let exactNotes = ParallelJobs.run(placements.count, parallel: noteCount >= 20_000) { index in
-            Performance.joinedNotes(placements[index].body) { (time: Rational) -> Int? in
+        func joined(_ placement: Performance.Placement) -> [TimedNote<Int>]? {
+            Performance.joinedNotes(placement.body) { (time: Rational) -> Int? in
                 wholeTicks % time.denominator == 0 ? time.numerator * (wholeTicks / time.denominator) : nil
             }
         }
-        for (index, placement) in placements.enumerated() {
-            let exact = exactNotes[index]
-            var relative: [PerformedNote]?
-            for copy in 0..<placement.count {
-                let offset = placement.start + placement.body.length * copy
-                let scaledOffset = offset * ticksPerWhole
-                if let exact, scaledOffset.isInteger {
-                    let base = scaledOffset.numerator
-                    for note in exact {
-                        stream.note(start: base + note.start, stop: base + note.end, pitch: note.pitch + placement.shift, velocity: note.velocity)
-                    }
-                    continue
-                }
-                if relative == nil { relative = Performance.joinedNotes(placement.body) }
-                for note in relative ?? [] {
-                    stream.note(start: MIDIFileWriter.tick(note.start + offset, ticksPerWhole), stop: MIDIFileWriter.tick(note.end + offset, ticksPerWhole),
-                                pitch: note.pitch + placement.shift, velocity: note.velocity)
-                }
-            }
+        let noteCount = placements.reduce(0) { $0 + $1.body.notes.count * $1.count }
+        if parallel, placements.count > 1, noteCount >= 20_000,
+           encodeInParallel(placements, channel: channel, ticksPerWhole: ticksPerWhole, joined: joined, into: &encoder) {
+            return
+        }
+        var stream = NoteStream(encoder: encoder, channel: channel)
+        for placement in placements {
+            MIDIFileWriter.emit(placement, exact: joined(placement), ticksPerWhole: ticksPerWhole, into: &stream)
         }
         stream.finish()
+    }
+
+    /// The notes of every copy of a placement, in order.
+    static func emit(_ placement: Performance.Placement, exact: [TimedNote<Int>]?, ticksPerWhole: Rational, into stream: inout NoteStream) {
+        var relative: [PerformedNote]?
+        for copy in 0..<placement.count {
+            let offset = placement.start + placement.body.length * copy
+            let scaledOffset = offset * ticksPerWhole
+            if let exact, scaledOffset.isInteger {
+                let base = scaledOffset.numerator
+                for note in exact {
+                    stream.note(start: base + note.start, stop: base + note.end, pitch: note.pitch + placement.shift, velocity: note.velocity)
+                }
+                continue
+            }
+            if relative == nil { relative = Performance.joinedNotes(placement.body) }
+            for note in relative ?? [] {
+                stream.note(start: MIDIFileWriter.tick(note.start + offset, ticksPerWhole), stop: MIDIFileWriter.tick(note.end + offset, ticksPerWhole),
+                            pitch: note.pitch + placement.shift, velocity: note.velocity)
+            }
+        }
+    }
+
+    /// Encodes each placement's notes on its own, on all cores, and joins the fragments in
+    /// order. Phrases of a track never overlap, so each fragment's last note-off comes no later
+    /// than the next fragment's first note-on, and joining gives exactly the bytes of the one-
+    /// stream encoding: at each join the pending note-offs would all be written before the next
+    /// note-on, and the status byte changes (note-off to note-on). False, with nothing written,
+    /// when that order does not hold or a first delta is too long to replace; the caller then
+    /// encodes the track as one stream.
+    func encodeInParallel(_ placements: [Performance.Placement], channel: UInt8, ticksPerWhole: Rational,
+                          joined: (Performance.Placement) -> [TimedNote<Int>]?, into encoder: inout TrackEncoder) -> Bool {
+        let fragments = ParallelJobs.run(placements.count, parallel: true) { index -> TrackFragment? in
+            let placement = placements[index]
+            let buffer = MIDIBuffer(capacity: 8 * placement.body.notes.count * placement.count + 64)
+            var stream = NoteStream(encoder: TrackEncoder(fragmentInto: buffer), channel: channel)
+            MIDIFileWriter.emit(placement, exact: joined(placement), ticksPerWhole: ticksPerWhole, into: &stream)
+            return stream.finishFragment()
+        }
+        let parts = fragments.compactMap { $0 }
+        var previousLast = Int.min
+        for part in parts {
+            guard part.firstTick <= TrackEncoder.maximumDelta, part.firstTick >= previousLast else { return false }
+            previousLast = part.lastTick
+        }
+        for part in parts { encoder.append(part) }
+        encoder.finish(at: max(0, parts.last?.lastTick ?? 0))
+        return true
     }
 }

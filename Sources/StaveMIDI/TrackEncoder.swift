@@ -6,8 +6,10 @@ struct TrackEncoder {
 
     let buffer: MIDIBuffer
     private let lengthOffset: Int
-    private var lastTick = 0
-    private var runningStatus: UInt8 = 0
+    /// The tick of the last event written.
+    private(set) var lastTick = 0
+    /// The status byte a channel message may leave out (0: none).
+    private(set) var runningStatus: UInt8 = 0
 
     /// Starts an MTrk chunk at the end of `buffer`.
     init(into buffer: MIDIBuffer) {
@@ -15,6 +17,22 @@ struct TrackEncoder {
         buffer.append(Array("MTrk".utf8))
         lengthOffset = buffer.count
         buffer.appendUInt32(0)
+    }
+
+    /// Encodes a run of events on their own, to be joined into a track with `append(_:)`. The
+    /// first event's delta is counted from tick 0; `append` replaces it.
+    init(fragmentInto buffer: MIDIBuffer) {
+        self.buffer = buffer
+        lengthOffset = -1
+    }
+
+    /// Joins a fragment whose first event is at `firstTick` and starts with a status byte:
+    /// writes the true delta, then the fragment's bytes after its own first delta.
+    mutating func append(_ fragment: TrackFragment) {
+        advance(to: fragment.firstTick)
+        fragment.bytes.copy(from: MIDIBuffer.variableLengthSize(fragment.firstTick), into: buffer)
+        lastTick = fragment.lastTick
+        runningStatus = fragment.lastStatus
     }
 
     /// Writes the delta time up to `tick`; gaps too long for one delta are bridged with empty text events.
