@@ -15,11 +15,33 @@ public struct Source: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
+        self.lineStarts = Source.lineStarts(of: bytes)
+    }
+
+    /// Offsets just after each line feed, and 0. Scans eight bytes at a time: a word holds a
+    /// line feed exactly when `word ^ 0x0A…0A` has a zero byte, which `(x − 0x01…01) & ~x &
+    /// 0x80…80` detects; only such words are looked at byte by byte.
+    static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(index + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let lineFeeds = ones &* 0x0A
+            var index = 0
+            while index + 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ lineFeeds
+                if (word &- ones) & ~word & highs != 0 {
+                    for offset in 0..<8 where base[index + offset] == 0x0A { starts.append(index + offset + 1) }
+                }
+                index += 8
+            }
+            while index < buffer.count {
+                if base[index] == 0x0A { starts.append(index + 1) }
+                index += 1
+            }
         }
-        self.lineStarts = starts
+        return starts
     }
 
     /// Creates a source from text.

@@ -16,6 +16,23 @@ final class SourceTests: XCTestCase {
         }
     }
 
+    /// The word-at-a-time scan for line feeds against the plain byte loop: every length up to
+    /// 40 around the 8-byte boundaries, line feeds at every position, and bytes that differ
+    /// from a line feed in one bit (0x0B, 0x08, 0x8A) or that borrow in the zero test (0x00, 0x01).
+    func testLineStartsMatchAPlainScan() {
+        let fillers: [UInt8] = [0x61, 0x0B, 0x08, 0x8A, 0x00, 0x01, 0xFF, 0x09]
+        for length in 0...40 {
+            for filler in fillers {
+                for stride in 1...9 {
+                    let bytes = (0..<length).map { $0 % stride == stride - 1 ? UInt8(0x0A) : filler }
+                    var expected = [0]
+                    for (index, byte) in bytes.enumerated() where byte == 0x0A { expected.append(index + 1) }
+                    XCTAssertEqual(Source(path: "t", bytes: bytes).lineStarts, expected, "length \(length) filler \(filler) stride \(stride)")
+                }
+            }
+        }
+    }
+
     func testColumnsCountCharactersNotBytes() {
         // "é" is 2 bytes, "♪" is 3, "𝄞" is 4: 'x' is the 5th character of its line.
         let source = Source(path: "t", text: "é♪𝄞 x")
