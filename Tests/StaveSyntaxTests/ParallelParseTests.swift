@@ -103,6 +103,22 @@ final class ParallelParseTests: XCTestCase {
         assertSameParse(text, "comment across the split")
     }
 
+    /// Tokens denser than real songs (more than one per two bytes) overflow the room the
+    /// parallel lexer gives each half; the result must still be the one-thread result.
+    func testDenseTokensStillLexTheSame() {
+        var text = "track dense {\n"
+        for index in 0..<60 {
+            text += "  phrase d\(index) {\n"
+            for _ in 0..<40 { text += "    [c]8 [d]8 [e]8 [f]8 [g]8 [a]8 [b]8 [c]8 |\n" }
+            text += "  }\n"
+        }
+        text += "}\n"
+        let source = Source(path: "dense.stave", text: text)
+        XCTAssertGreaterThan(source.bytes.count, 64 * 1024)
+        XCTAssertGreaterThan(Lexer.tokenize(source, parallel: false).tokens.count, source.bytes.count / 2)
+        assertSameParse(text, "dense tokens")
+    }
+
     /// An error deep inside one body: reported once, at the same place, on both paths.
     func testErrorInsideOneBodyIsReportedExactlyOnce() {
         var text = Self.bigSong()
