@@ -96,7 +96,7 @@ struct BodyLowering {
             let width = resolve(length)
             account(time)
             let chord = lowerChord(body, items: index + 1 ..< index + 1 + Int(items), tieAll: length.tiesToNext, tieRange: length.tieRange, range: element.range)
-            notes.append(RootNote(position: time, width: width, divisions: [.chord(chord)]))
+            notes.append(RootNote(position: time, width: width, chord: chord))
             time = time + width
         case .tuplet(let length, let items):
             let width = resolve(length)

@@ -25,6 +25,10 @@ public enum Performance {
                 joiner.single(note, start: position, end: position + width)
                 continue
             }
+            if let notes = root.singleChord {
+                joiner.chord(notes, start: position, end: position + width)
+                continue
+            }
             let divisions = root.divisions
             guard !divisions.isEmpty else { continue }
             if divisions.count == 1 {

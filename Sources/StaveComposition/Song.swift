@@ -196,14 +196,16 @@ public struct RootNote: Equatable, Sendable {
     public var width: Rational
     private var storage: Storage
 
-    /// Canonical storage: a lone one-note chord is always `.note`, so equality is structural.
+    /// Canonical storage: a lone one-note chord is always `.note`, a lone chord of several
+    /// notes (or a lone rest) `.chord`, so equality is structural.
     private enum Storage: Equatable, Sendable {
         case note(ChordNote)
+        case chord([ChordNote])
         case divisions([TupletNote])
 
         init(_ divisions: [TupletNote]) {
-            if divisions.count == 1, case .chord(let notes) = divisions[0], notes.count == 1 {
-                self = .note(notes[0])
+            if divisions.count == 1, case .chord(let notes) = divisions[0] {
+                self = notes.count == 1 ? .note(notes[0]) : .chord(notes)
             } else {
                 self = .divisions(divisions)
             }
@@ -224,11 +226,19 @@ public struct RootNote: Equatable, Sendable {
         self.storage = .note(note)
     }
 
+    /// A plain chord (empty: a rest), stored without a divisions array.
+    public init(position: Rational, width: Rational, chord: [ChordNote]) {
+        self.position = position
+        self.width = width
+        self.storage = chord.count == 1 ? .note(chord[0]) : .chord(chord)
+    }
+
     /// The equal subdivisions.
     public var divisions: [TupletNote] {
         get {
             switch storage {
             case .note(let note): return [.chord([note])]
+            case .chord(let notes): return [.chord(notes)]
             case .divisions(let divisions): return divisions
             }
         }
@@ -238,6 +248,12 @@ public struct RootNote: Equatable, Sendable {
     /// The note, when this container is a plain single note.
     public var singleNote: ChordNote? {
         if case .note(let note) = storage { return note }
+        return nil
+    }
+
+    /// The notes, when this container is a plain chord of several notes (or a rest).
+    public var singleChord: [ChordNote]? {
+        if case .chord(let notes) = storage { return notes }
         return nil
     }
 }
