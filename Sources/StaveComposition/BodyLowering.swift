@@ -39,6 +39,9 @@ struct BodyLowering {
     var diagnostics: [Diagnostic] = []
     /// Set when a tuplet divides time too finely for exact fractions (nested tuplets of many primes).
     var subdivisionOverflow = false
+    /// Set when a note names no drum: an error the parser reported, which makes the song as
+    /// unfinished as an error found here (no timing checks follow).
+    var hasUnknownDrum = false
 
     init(track: Track, key: Key) {
         self.key = key
@@ -252,7 +255,10 @@ struct BodyLowering {
         switch sound {
         case .drum(let drum):
             // Drum 0 is a name that is no drum, reported by the parser.
-            guard drum != 0 else { return nil }
+            guard drum != 0 else {
+                hasUnknownDrum = true
+                return nil
+            }
             let key = Int(drum)
             lowestPitch = min(lowestPitch, key)
             highestPitch = max(highestPitch, key)

@@ -15,6 +15,8 @@ struct Placement {
         var quarterDenominator: Int
         /// Notes in the body, chord members counted one by one.
         var noteCount: Int
+        /// Whether a note names no drum (see `BodyLowering.hasUnknownDrum`).
+        var hasUnknownDrum = false
     }
 
     /// One placed phrase, for the overlap check.
@@ -32,6 +34,8 @@ struct Placement {
     var diagnostics: [Diagnostic] = []
     /// Originals by track index and phrase ID (the first of that ID).
     var originals: [[String: Original]] = []
+    /// Whether some lowered note names no drum (an error the parser reported).
+    var hasUnknownDrum = false
     /// Every lowered Original by track index and statement index.
     var lowered: [[Int: Original]] = []
     /// In-body tempo events at every placement, for the timing check.
@@ -82,7 +86,8 @@ struct Placement {
             var lowering = BodyLowering(track: tracks[trackIndex], key: key)
             let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
             let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
-                                    quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount)
+                                    quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
+                                    hasUnknownDrum: lowering.hasUnknownDrum)
             return (original, lowering.diagnostics)
         }
         var seen: [Int: [String: SourceRange]] = [:]
@@ -91,6 +96,7 @@ struct Placement {
                   case .original(let id, _) = syntax.tracks[job.track].phrases[job.statement].kind else { continue }
             diagnostics += bodyDiagnostics
             lowered[job.track][job.statement] = original
+            if original.hasUnknownDrum { hasUnknownDrum = true }
             guard let id else { continue }
             if let earlier = seen[job.track]?[id.text] {
                 diagnostics.append(.error(.duplicatePhrase, "phrase ID '\(id.text)' is already used in track '\(syntax.tracks[job.track].id.text)'", at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))

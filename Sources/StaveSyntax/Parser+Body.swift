@@ -245,7 +245,7 @@ extension Parser {
                     error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
                 }
             }
-            if let unknownDrum { error(.unknownDrum, "unknown drum name '\(unknownDrum)'", at: token.range) }
+            if let unknownDrum { reportUnknownDrum(unknownDrum, at: token.range) }
             if context == .chord {
                 return BodyElement(.member(ChordMember(sound, tie: tie, range: token.range)), token.range)
             }
@@ -254,7 +254,7 @@ extension Parser {
         var length = Length()
         guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
         let range = token.range.union(tokens[position - 1].range)
-        if let unknownDrum { error(.unknownDrum, "unknown drum name '\(unknownDrum)'", at: range) }
+        if let unknownDrum { reportUnknownDrum(unknownDrum, at: range) }
         return BodyElement(.note(sound, length), range)
     }
 
@@ -354,6 +354,7 @@ extension Parser {
         }
         // The header is filled in once the items and the length are known.
         let header = elements.count
+        let reports = drumNameReports.count
         elements.append(BodyElement(.invalid, open.range))
         var hasMember = false
         var hadInvalidItem = false
@@ -362,7 +363,7 @@ extension Parser {
             if token.kind == .rightBracket { break }
             if token.kind == .end || token.kind == .rightBrace || token.kind == .bar || (token.kind == .word && isStatementKeyword(token)) {
                 error(.unclosedBlock, "expected ']' to close the chord before \(describe(token))", at: open.range)
-                return dropGroup(from: header)
+                return dropGroup(from: header, reports: reports)
             }
             if token.kind == .number || token.kind == .decimal {
                 advance()
@@ -383,7 +384,7 @@ extension Parser {
                 error(.durationNotAttached, "a duration must follow ']' directly: remove the space before \(describe(current))", at: current.range)
                 advance()
             }
-            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return dropGroup(from: header) }
+            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return dropGroup(from: header, reports: reports) }
         } else {
             if current.kind == .number, !current.spaceBefore {
                 let number = advance()
@@ -402,16 +403,26 @@ extension Parser {
             if !hadInvalidItem {
                 error(.emptyChord, "a chord needs at least one pitch: '[]' is empty", at: open.range.union(close.range))
             }
-            return dropGroup(from: header)
+            return dropGroup(from: header, reports: reports)
         }
         elements[header] = BodyElement(.chord(length, items: UInt32(elements.count - header - 1)), open.range.union(tokens[position - 1].range))
         return true
     }
 
-    /// Removes a chord or tuplet that failed, from its header on; returns false.
-    mutating func dropGroup(from header: Int) -> Bool {
+    /// Removes a chord or tuplet that failed, from its header on; returns false. The reports of
+    /// drum names that are no drums among its items are taken back: such a name is reported
+    /// only for a note that stays in the song.
+    mutating func dropGroup(from header: Int, reports: Int) -> Bool {
         elements.removeLast(elements.count - header)
+        for index in drumNameReports[reports...].reversed() { diagnostics.remove(at: index) }
+        drumNameReports.removeLast(drumNameReports.count - reports)
         return false
+    }
+
+    /// Reports a word on a drum track that is no drum name, for a note that was read whole.
+    mutating func reportUnknownDrum(_ name: String, at range: SourceRange) {
+        drumNameReports.append(diagnostics.count)
+        error(.unknownDrum, "unknown drum name '\(name)'", at: range)
     }
 
     /// Parses a tuplet and appends it (its header, then its items with theirs); false, with
@@ -426,6 +437,7 @@ extension Parser {
         }
         // The header is filled in once the items and the length are known.
         let header = elements.count
+        let reports = drumNameReports.count
         elements.append(BodyElement(.invalid, open.range))
         var sounding = 0
         var hadInvalidItem = false
@@ -434,7 +446,7 @@ extension Parser {
             if token.kind == .rightBrace { break }
             if token.kind == .end || (token.kind == .word && isStatementKeyword(token)) {
                 error(.unclosedBlock, "expected '}' to close the tuplet before \(describe(token))", at: open.range)
-                return dropGroup(from: header)
+                return dropGroup(from: header, reports: reports)
             }
             if token.kind == .bar {
                 advance()
@@ -463,10 +475,10 @@ extension Parser {
                 error(.durationNotAttached, "a duration must follow '}' directly: remove the space before \(describe(current))", at: current.range)
                 advance()
             }
-            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return dropGroup(from: header) }
+            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return dropGroup(from: header, reports: reports) }
             if length.tiesToNext || !length.inlineTies.isEmpty {
                 error(.tieOnTuplet, "a whole tuplet cannot be tied: put '~' after its last item", at: length.tieRange ?? close.range)
-                return dropGroup(from: header)
+                return dropGroup(from: header, reports: reports)
             }
         } else {
             if current.kind == .number, !current.spaceBefore {
@@ -482,7 +494,7 @@ extension Parser {
             if !hadInvalidItem {
                 error(.emptyTuplet, "a tuplet needs at least one note, rest or chord: '{}' is empty", at: open.range.union(close.range))
             }
-            return dropGroup(from: header)
+            return dropGroup(from: header, reports: reports)
         }
         elements[header] = BodyElement(.tuplet(length, items: UInt32(elements.count - header - 1)), open.range.union(tokens[position - 1].range))
         return true

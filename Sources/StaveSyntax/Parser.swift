@@ -29,6 +29,8 @@ public struct Parser {
     var position = 0
     /// The body being parsed, as its flat list of elements.
     var elements: [BodyElement] = []
+    /// Where in `diagnostics` the reports of unknown drum names are (see `dropGroup`).
+    var drumNameReports: [Int] = []
     var diagnostics: [Diagnostic] = []
     /// The kind of the track being parsed (decides how body words are read).
     var trackKind: TrackKind = .melody
