@@ -205,7 +205,7 @@ struct BodyLowering {
     static func overflows(_ divisions: [TupletNote], start: Rational, width: Rational) -> Bool {
         // Fast path for a plain tuplet of modest numbers: every denominator below stays under
         // 2^32 and every numerator under 2^56, so nothing can overflow.
-        if start.denominator < 1 << 12, width.denominator < 1 << 12, divisions.count < 1 << 8,
+        if !start.isOverflow, !width.isOverflow, start.denominator < 1 << 12, width.denominator < 1 << 12, divisions.count < 1 << 8,
            start.numerator.magnitude < 1 << 24, width.numerator.magnitude < 1 << 24,
            !divisions.contains(where: { if case .tuplet = $0 { return true } else { return false } }) {
             return false
