@@ -95,17 +95,48 @@ def tail(path, n=8):
     return "\n".join("    " + l for l in keep[-n:])
 
 
-def measure(cmd, out_path, runs, log_path):
-    # 1. warm-up run under the peak-RSS wrapper (page cache, dynamic linker)
+def warm_up(cmd, out_path, log_path):
+    """One run under the peak-RSS wrapper (warms the page cache); returns peak RSS in bytes."""
     rss_file = log_path + ".rss"
     prefix, _ = rss_wrapper(rss_file)
     run_cmd(prefix + cmd, out_path, log_path)
     with open(rss_file) as f:
-        peak = int(f.read().split()[-1]) * 1024
-    # 2. timed runs, the command alone
-    times = [run_cmd(cmd, out_path, log_path) for _ in range(runs)]
+        return int(f.read().split()[-1]) * 1024
+
+
+def summary(times, peak, out_path):
     return {"median_s": statistics.median(times), "min_s": min(times), "times_s": times,
             "peak_rss_bytes": peak, "output_bytes": os.path.getsize(out_path)}
+
+
+def measure(cmd, out_path, runs, log_path):
+    peak = warm_up(cmd, out_path, log_path)
+    times = [run_cmd(cmd, out_path, log_path) for _ in range(runs)]
+    return summary(times, peak, out_path)
+
+
+def measure_interleaved(cases, runs, work):
+    """Times several commands in turn, round after round, so that a machine whose speed drifts
+    (shared CI hosts do, by ±20 % over minutes) treats them alike. Returns {name: result or
+    RunFailed}."""
+    results, peaks = {}, {}
+    for name, cmd, _, out, _ in cases:
+        try:
+            peaks[name] = warm_up(cmd, out, os.path.join(work, "compare-%s.log" % name))
+        except RunFailed as e:
+            results[name] = e
+    times = {name: [] for name in peaks}
+    for _ in range(runs):
+        for name, cmd, _, out, _ in cases:
+            if name in times and name not in results:
+                try:
+                    times[name].append(run_cmd(cmd, out, os.path.join(work, "compare-%s.log" % name)))
+                except RunFailed as e:
+                    results[name] = e
+    for name, cmd, _, out, _ in cases:
+        if name not in results:
+            results[name] = summary(times[name], peaks[name], out)
+    return results
 
 
 def song_notes(path):
@@ -151,7 +182,7 @@ def main():
     ap.add_argument("--compare", type=int, help="notes of the stave-vs-abc2midi piece")
     ap.add_argument("--runs", type=int, default=5, help="timed runs per case (5)")
     ap.add_argument("--big-runs", type=int, default=3, help="timed runs above 1M notes (3)")
-    ap.add_argument("--compare-runs", type=int, default=11,
+    ap.add_argument("--compare-runs", type=int, default=21,
                     help="timed runs per tool on the comparison piece (11; each is ~20 ms)")
     ap.add_argument("--json", help="also write the results here")
     a = ap.parse_args()
@@ -226,7 +257,8 @@ def main():
         abc = os.path.join(a.work, "compare-%d-s%d.abc" % (a.compare, a.seed))
         notes = song_notes(song)
         print("Side by side on the %s-note piece (the largest abc2midi accepts: its output "
-              "must stay under 500,000 bytes); median of %d runs" % (fmt_int(notes), a.compare_runs))
+              "must stay under 500,000 bytes); median of %d runs, the tools taking turns"
+              % (fmt_int(notes), a.compare_runs))
         hdr = "%-10s %10s %18s %10s %10s %12s" % ("tool", "input", "wall s", "peak RSS",
                                                   "MIDI", "notes/s")
         print(hdr)
@@ -242,12 +274,11 @@ def main():
         else:
             print("abc2midi not found — install it with `apt-get install abcmidi`")
             failures.append("abc2midi missing")
+        measured = measure_interleaved(cases, a.compare_runs, a.work)
         for name, cmd, src, out, tol in cases:
-            try:
-                r = measure(cmd, out, a.compare_runs,
-                            os.path.join(a.work, "compare-%s.log" % name))
-            except RunFailed as e:
-                print("%-10s FAILED: %s" % (name, e))
+            r = measured[name]
+            if isinstance(r, RunFailed):
+                print("%-10s FAILED: %s" % (name, r))
                 failures.append("%s failed on the comparison piece" % name)
                 continue
             ok, msg = midi_check(out, notes=notes, against=song, tolerance=tol)
