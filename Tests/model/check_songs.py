@@ -1,5 +1,8 @@
 """Generate random songs, compile each with `stave`, and compare the MIDI with the model.
 
+When the generator had to drop bar lines that fall off the grid, the song with one of them put back
+is also given to `stave check`, which must reject it (exit status 1, a diagnostic about a bar).
+
     python3 check_songs.py [--count N] [--seed S] [--stave PATH] [--jobs J] [--keep-all]
 
 Prints one line per failing song (its kept .stave path and the first difference) and ends with
@@ -29,7 +32,7 @@ def check_one(stave, out_dir, seed, i):
     path = os.path.join(out_dir, name + ".stave")
     mid = os.path.join(out_dir, name + ".mid")
     try:
-        text, expected = random_songs.generate_checked(song_seed(seed, i))
+        text, expected, off_grid = random_songs.generate_checked(song_seed(seed, i))
     except Exception as e:  # a generator or model bug: report it like a failure
         with open(path, "w", encoding="utf-8") as f:
             f.write(f"// generator failed for seed {song_seed(seed, i)}: {e!r}\n")
@@ -48,6 +51,17 @@ def check_one(stave, out_dir, seed, i):
         return False, path, f"model/reader error: {e!r}"
     if diffs:
         return False, path, diffs[0]
+    if off_grid is not None:
+        # The same song with one off-grid bar line put back must be rejected (LANGUAGE.md: bar
+        # lines are checked at every placement).
+        bad = os.path.join(out_dir, name + "-off-grid.stave")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write(off_grid)
+        proc = subprocess.run([stave, "check", bad], capture_output=True, text=True)
+        if proc.returncode != 1 or "bar" not in proc.stderr:
+            return False, bad, (f"an off-grid bar line was not reported (exit status "
+                                f"{proc.returncode}; the model says it misses the grid)")
+        os.remove(bad)
     return True, path, ""
 
 

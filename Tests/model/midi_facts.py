@@ -77,6 +77,15 @@ def read_midi(path):
             "problems": problems}
 
 
+def first_difference(want, got, window=3):
+    """Where two event lists part, with a few events of each from there."""
+    i = 0
+    while i < min(len(want), len(got)) and want[i] == got[i]:
+        i += 1
+    return (f"differ from event {i} of {len(want)}/{len(got)}: "
+            f"model {want[i:i + window]} midi {got[i:i + window]}")
+
+
 def compare(model, midi, max_items=6):
     """Differences between the model's expectation and the MIDI facts, as readable lines."""
     out = list(midi["problems"])
@@ -93,10 +102,10 @@ def compare(model, midi, max_items=6):
             out.append(f"composer: model {want!r} not among {cond['texts']!r}")
     tempos = normalize_changes(cond["tempos"], (500000,))
     if tempos != model["tempos"]:
-        out.append(f"tempo map: model {model['tempos']} midi {tempos}")
+        out.append("tempo map (tick, µs per quarter) " + first_difference(model["tempos"], tempos))
     meters = normalize_changes(cond["meters"], (4, 4))
     if meters != model["meters"]:
-        out.append(f"meters: model {model['meters']} midi {meters}")
+        out.append("meters (tick, num, den) " + first_difference(model["meters"], meters))
     if model["key"] is not None:
         want = key_name(*model["key"])
         got = [k for _, k in cond["keys"]]

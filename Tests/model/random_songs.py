@@ -597,16 +597,22 @@ def render(pieces):
 
 
 def generate_checked(seed):
-    """(text, model result) of one random valid song."""
+    """(text, model result, off_grid) of one random valid song. off_grid is the same song with one
+    of the dropped bar lines put back (so it must be rejected), or None when none was dropped."""
     pieces = SongGen(seed).pieces()
     text, where = render(pieces)
     result = model.evaluate(text, lenient=True)
+    off_grid = None
     if result["bad_bars"]:
         for pos in result["bad_bars"]:
             where[pos].on = False
+        back = where[random.Random(seed).choice(result["bad_bars"])]
+        back.on = True
+        off_grid = render(pieces)[0]
+        back.on = False
         text, _ = render(pieces)
         result = model.evaluate(text)  # strict: raises if the generator made something invalid
-    return text, result
+    return text, result, off_grid
 
 
 def generate(seed):
