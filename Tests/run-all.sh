@@ -4,9 +4,10 @@
 #      tests (swift test);
 #   2. the independent MIDI referee (mido, pinned) over every example;
 #   3. real music: about 900 music21 corpus pieces refereed note by note against music21;
-#   4. the editor-support tests (real Vim, two TextMate engines).
+#   4. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
+#   5. the editor-support tests (real Vim, two TextMate engines).
 # Installs its own pinned Python referees. Ends with one line "N passed, M failed" over all
-# three parts and exits non-zero when any part fails.
+# the parts and exits non-zero when any part fails.
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 status=0
@@ -50,6 +51,11 @@ count "$LOG"
 
 part "real music: music21 corpus"
 bash Tests/corpus/run.sh .build/debug/stave 2>&1 | tee "$LOG"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+count "$LOG"
+
+part "model referee (random songs)"
+bash Tests/model/run.sh .build/debug/stave --count 300 --seed 20240601 2>&1 | tail -n 20 | tee "$LOG"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 count "$LOG"
 

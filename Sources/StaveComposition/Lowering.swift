@@ -18,7 +18,7 @@ public struct Lowering {
     /// (the file name). The song is meaningful only when the diagnostics hold no error.
     public static func lower(_ syntax: SongSyntax, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
         var lowering = Lowering()
-        var song = lowering.lowerHeader(syntax.header, defaultTitle: defaultTitle)
+        var song = lowering.lowerHeader(syntax.header, defaultTitle: defaultTitle, trackStarts: syntax.tracks.map(\.range.start))
         let meterMap = MeterMap(meters: song.meters)
         var tracks = lowering.lowerTracks(syntax.tracks)
         lowering.assignChannels(&tracks, syntax.tracks)
@@ -81,7 +81,8 @@ public struct Lowering {
 
     // MARK: - Header
 
-    mutating func lowerHeader(_ header: [HeaderStatement], defaultTitle: String) -> Song {
+    /// `trackStarts`: where each track begins in the file, to place header tempos among them.
+    mutating func lowerHeader(_ header: [HeaderStatement], defaultTitle: String, trackStarts: [Int] = []) -> Song {
         var song = Song(title: defaultTitle, tempos: [], meters: [])
         var seen: [String: SourceRange] = [:]
         var tempos: [(change: TempoChange, range: SourceRange)] = []
@@ -118,7 +119,8 @@ public struct Lowering {
                     guard let parsed = Lowering.bar(at, &diagnostics) else { continue }
                     bar = parsed
                 }
-                tempos.append((TempoChange(bar: bar, bpm: value), statement.range))
+                let afterTracks = trackStarts.lazy.filter { $0 < statement.range.start }.count
+                tempos.append((TempoChange(bar: bar, bpm: value, afterTracks: afterTracks), statement.range))
             case .meter(let numerator, let denominator, let at):
                 if at == nil, !once("meter", statement, &self) { continue }
                 var valid = true

@@ -106,12 +106,19 @@ public enum Performance {
         return result
     }
 
-    /// Every tempo event in file order: header tempos (at bar starts), then the in-body tempos of
-    /// every placement in track and phrase order. Of events that meet, the later one here wins.
+    /// Every tempo event in file order: the in-body tempos of every placement in track and
+    /// phrase order, with each header tempo (at its bar's start) before the tracks written after
+    /// it. Of events that meet, the later one here wins.
     public static func tempoEvents(of song: Song) -> [PerformedTempo] {
         let meterMap = MeterMap(meters: song.meters)
-        var events = song.tempos.map { PerformedTempo(time: meterMap.start(ofBar: $0.bar), bpm: $0.bpm) }
-        for track in song.tracks {
+        var events: [PerformedTempo] = []
+        func headerTempos(after trackCount: Int) {
+            for change in song.tempos where max(0, min(change.afterTracks, song.tracks.count)) == trackCount {
+                events.append(PerformedTempo(time: meterMap.start(ofBar: change.bar), bpm: change.bpm))
+            }
+        }
+        for (index, track) in song.tracks.enumerated() {
+            headerTempos(after: index)
             for placement in placements(of: track, in: song) where !placement.body.tempos.isEmpty {
                 for copy in 0..<placement.count {
                     let offset = placement.start + placement.body.length * copy
@@ -119,6 +126,7 @@ public enum Performance {
                 }
             }
         }
+        headerTempos(after: song.tracks.count)
         return events
     }
 }

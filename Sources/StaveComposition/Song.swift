@@ -45,11 +45,16 @@ public struct TempoChange: Equatable, Sendable {
     public var bar: Int
     /// Quarter notes per minute, exact (`92.5` is 185/2).
     public var bpm: Rational
+    /// How many tracks the file holds before this statement (header statements may stand
+    /// between and after tracks). It places the change among in-body tempos in file order:
+    /// of two tempo events on one tick, the later in the file wins (LANGUAGE.md rule 8).
+    public var afterTracks: Int
 
     /// Creates a `TempoChange` from its parts.
-    public init(bar: Int, bpm: Rational) {
+    public init(bar: Int, bpm: Rational, afterTracks: Int = 0) {
         self.bar = bar
         self.bpm = bpm
+        self.afterTracks = afterTracks
     }
 }
 

@@ -82,18 +82,26 @@ enum TimingCheck {
             diagnostics.append(.warning(.offTickGrid, message, at: offGridAt))
         }
 
-        // Tempo events that collide on one tick.
-        // Only tempos written in the header count: the default 120 at bar 1 is no event of the file.
-        let writtenBars = Set(syntax.header.compactMap { statement -> Int? in
-            guard case .tempo(_, let at) = statement.kind else { return nil }
-            return at?.value ?? 1
-        })
-        var headerTicks: [Int: Rational] = [:]
-        for change in song.tempos where writtenBars.contains(change.bar) {
-            headerTicks[tick(meterMap.start(ofBar: change.bar))] = change.bpm
+        // Tempo events that collide on one tick, in file order: a header tempo stands where its
+        // statement is (the last one for its bar: earlier ones were replaced in the header), an
+        // in-body tempo where the statement placing it is. Only tempos written in the header
+        // count: the default 120 at bar 1 is no event of the file.
+        var headerStatements: [Int: SourceRange] = [:]
+        for statement in syntax.header {
+            guard case .tempo(_, let at) = statement.kind else { continue }
+            headerStatements[at?.value ?? 1] = statement.range
         }
-        var seen: [Int: Rational] = headerTicks
-        for tempo in tempos {
+        var events = tempos
+        for change in song.tempos {
+            guard let range = headerStatements[change.bar] else { continue }
+            events.append(TimedTempo(time: meterMap.start(ofBar: change.bar), bpm: change.bpm, range: range))
+        }
+        // Stable: the copies of one phrase keep their order.
+        events = events.enumerated().sorted {
+            $0.element.range.start != $1.element.range.start ? $0.element.range.start < $1.element.range.start : $0.offset < $1.offset
+        }.map(\.element)
+        var seen: [Int: Rational] = [:]
+        for tempo in events {
             let at = tick(tempo.time)
             if let earlier = seen[at], earlier != tempo.bpm {
                 diagnostics.append(.warning(.tempoConflict, "two tempo changes on tick \(at): tempo \(tempo.bpm.decimalText) replaces tempo \(earlier.decimalText)", at: tempo.range))

@@ -16,9 +16,13 @@ public struct Migration: Sendable {
         self.migrate = migrate
     }
 
-    /// The chain from version 1 to `SongDocument.currentVersion`, in order. Version 1 is the
-    /// first version, so the chain is empty.
-    public static let chain: [Migration] = []
+    /// The chain from version 1 to `SongDocument.currentVersion`, in order.
+    public static let chain: [Migration] = [
+        // 1 → 2: a header tempo may say how many tracks the file holds before it
+        // (`afterTracks`, left out when 0). A version 1 file says nothing of it: its header
+        // tempos keep the version 1 meaning, before every track, so the document is unchanged.
+        Migration(from: 1) { $0 },
+    ]
 
     /// Checks `format` and `version` and brings a document up to `target` through the chain.
     /// Refuses files newer than `target`, naming both versions.

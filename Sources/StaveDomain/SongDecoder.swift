@@ -107,9 +107,13 @@ public struct SongDecoder {
             guard var fields = object(element, at: path.index(index), what: "a tempo change") else { return nil }
             let bar = integer(&fields, "bar", in: 1...Lowering.maximumBars, expected: "a bar number 1–\(Lowering.maximumBars)")
             let bpm = required(&fields, "bpm", expected: "a tempo as a decimal string").flatMap { self.bpm($0, at: path.index(index).key("bpm")) }
-            finish(fields, what: "a tempo change", known: ["bar", "bpm"])
-            guard let bar, let bpm else { return nil }
-            return TempoChange(bar: bar, bpm: bpm)
+            var afterTracks: Int? = 0
+            if let value = fields.take("afterTracks") {
+                afterTracks = integer(value, at: path.index(index).key("afterTracks"), in: 0...Int(Int32.max), expected: "a track count")
+            }
+            finish(fields, what: "a tempo change", known: ["bar", "bpm", "afterTracks"])
+            guard let bar, let bpm, let afterTracks else { return nil }
+            return TempoChange(bar: bar, bpm: bpm, afterTracks: afterTracks)
         }
         return decoded.allSatisfy { $0 != nil } ? decoded.compactMap { $0 } : nil
     }

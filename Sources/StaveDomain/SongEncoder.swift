@@ -43,7 +43,11 @@ public enum SongEncoder {
         writer.write(JSONWriter.inlineObject([("tonic", JSONWriter.quoted(Pitch.spellingText(song.key.tonic))),
                                               ("mode", JSONWriter.quoted(song.key.mode.rawValue))]))
         writer.key("tempos", first: false)
-        writeLines(song.tempos.map { JSONWriter.inlineObject([("bar", "\($0.bar)"), ("bpm", bpmText($0.bpm))]) }, &writer)
+        writeLines(song.tempos.map { tempo in
+            var members = [("bar", "\(tempo.bar)"), ("bpm", bpmText(tempo.bpm))]
+            if tempo.afterTracks != 0 { members.append(("afterTracks", "\(tempo.afterTracks)")) }
+            return JSONWriter.inlineObject(members)
+        }, &writer)
         writer.key("meters", first: false)
         writeLines(song.meters.map { JSONWriter.inlineObject([("bar", "\($0.bar)"), ("numerator", "\($0.numerator)"), ("denominator", "\($0.denominator)")]) }, &writer)
         writer.key("tracks", first: false)

@@ -90,6 +90,10 @@ struct SongValidator {
 
     mutating func checkHeader() {
         _ = checkBarOrder(document.tempos.map(\.bar), at: SongValidator.songPath.key("tempos"), what: "tempo change")
+        for (index, tempo) in document.tempos.enumerated() where tempo.afterTracks > document.tracks.count {
+            problem(SongValidator.songPath.key("tempos").index(index).key("afterTracks"),
+                    "\(tempo.afterTracks) tracks before this tempo, but the song has \(document.tracks.count)")
+        }
         if checkBarOrder(document.meters.map(\.bar), at: SongValidator.songPath.key("meters"), what: "meter change") {
             meterMap = MeterMap(meters: document.meters)
         }

@@ -66,6 +66,27 @@ final class MIDIFileWriterTests: XCTestCase {
         XCTAssertEqual(tempos, ["0 tempo 500000", "2 tempo 857143"])
     }
 
+    func testAHeaderTempoAfterATrackIsLaterInTheFile() throws {
+        // Bar 2 starts at tick 1920. Track a's in-body 100 BPM (600,000 µs) stands there; the
+        // header's `tempo 75 at 2` (800,000 µs) is written after track a, so it is the later
+        // and wins. Track b's 50 BPM (1,200,000 µs) at bar 3 comes after `tempo 60 at 3`
+        // (1,000,000 µs), written before it, so b's wins there.
+        let text = """
+            tempo 120
+            track a { phrase { c1 | tempo 100 c1 | } }
+            tempo 75 at 2
+            tempo 60 at 3
+            track b { phrase { c1 | c1 | tempo 50 c1 | } }
+            """
+        let dump = try MIDIDump(midi(text))
+        let tempos = dump.tracks[0].filter { $0.text.hasPrefix("tempo") }.map { "\($0.tick) \($0.text)" }
+        XCTAssertEqual(tempos, ["0 tempo 500000", "1920 tempo 800000", "3840 tempo 1200000"])
+        // Both collisions are reported at the later statement.
+        let (_, diagnostics) = Lowering.compile(Source(path: "t.stave", text: text), defaultTitle: "t")
+        let lines = diagnostics.filter { $0.id == .tempoConflict }.map { Source(path: "t", text: text).lineColumn(of: $0.range.start).line }
+        XCTAssertEqual(lines, [3, 5])
+    }
+
     func testVelocityZeroEmitsNoNote() throws {
         XCTAssertEqual(try notes("track a { phrase { c v0 d v80 e } }"), [[1, 1, 0, 480, 60, 100], [1, 1, 960, 480, 64, 80]])
     }
