@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "StavePianoRoll", targets: ["StavePianoRoll"]),
     ],
     targets: [
-        // Small shared tools of the stages: running independent jobs on all cores.
+        // Small shared tools of the stages: running independent jobs on all cores, JSON text.
         .target(name: "StaveSupport"),
         // Text → tokens → syntax tree, with diagnostics.
         .target(name: "StaveSyntax", dependencies: ["StaveSupport"]),
@@ -27,19 +27,21 @@ let package = Package(
         // Composition → Standard MIDI File.
         .target(name: "StaveMIDI", dependencies: ["StaveComposition", "StaveSupport"]),
         // Composition ⇄ the versioned JSON save format, with migrations.
-        .target(name: "StaveDomain", dependencies: ["StaveComposition"], exclude: ["FORMAT.md"]),
+        .target(name: "StaveDomain", dependencies: ["StaveComposition", "StaveSupport"], exclude: ["FORMAT.md"]),
         // Composition → canonical Stave text.
         .target(name: "StavePrinter", dependencies: ["StaveComposition"]),
         // Composition → ASCII piano roll.
         .target(name: "StavePianoRoll", dependencies: ["StaveComposition"], exclude: ["ROLL.md"]),
         // The composition root: the only place that reads files and writes output.
         .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll"]),
+        // Test-only helpers shared by the test targets (a seeded random number generator).
+        .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
-        .testTarget(name: "StaveCompositionTests", dependencies: ["StaveSyntax", "StaveComposition"]),
+        .testTarget(name: "StaveCompositionTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
         .testTarget(name: "StaveMIDITests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI"]),
-        .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI"]),
+        .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI", "StaveSupport", "StaveTestSupport"]),
         .testTarget(name: "StaveCLITests", dependencies: ["stave"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
-        .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition"]),
+        .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

@@ -81,12 +81,7 @@ public enum GeneralMIDI {
         kits.first { $0.value == program }?.key
     }
 
-    /// The drum names and aliases by key (defined with the language, in `DrumNames`).
-    public static var drumNames: [(key: Int, names: [String])] { DrumNames.table }
-
-    /// The key of a drum name or alias, nil when unknown.
-    public static func drumKey(named name: String) -> Int? { DrumNames.key(named: name) }
-
-    /// The name used when printing a drum key: the short alias when there is one.
+    /// The name used when printing a drum key: the short alias when there is one (the drum
+    /// names are defined with the language, in `DrumNames`).
     public static func drumName(forKey key: Int) -> String? { DrumNames.name(forKey: key) }
 }

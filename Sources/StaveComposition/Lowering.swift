@@ -82,9 +82,10 @@ public struct Lowering {
     // MARK: - Header
 
     /// `trackStarts`: where each track begins in the file, to place header tempos among them.
-    mutating func lowerHeader(_ header: [HeaderStatement], defaultTitle: String, trackStarts: [Int] = []) -> Song {
+    mutating func lowerHeader(_ header: [HeaderStatement], defaultTitle: String, trackStarts: [Int]) -> Song {
         var song = Song(title: defaultTitle, tempos: [], meters: [])
         var seen: [String: SourceRange] = [:]
+        var tracksBefore = 0
         var tempos: [(change: TempoChange, range: SourceRange)] = []
         var meters: [(change: MeterChange, range: SourceRange, atForm: Bool)] = []
         func once(_ name: String, _ statement: HeaderStatement, _ lowering: inout Lowering) -> Bool {
@@ -119,8 +120,9 @@ public struct Lowering {
                     guard let parsed = Lowering.bar(at, &diagnostics) else { continue }
                     bar = parsed
                 }
-                let afterTracks = trackStarts.lazy.filter { $0 < statement.range.start }.count
-                tempos.append((TempoChange(bar: bar, bpm: value, afterTracks: afterTracks), statement.range))
+                // Statements and tracks are both in file order.
+                while tracksBefore < trackStarts.count, trackStarts[tracksBefore] < statement.range.start { tracksBefore += 1 }
+                tempos.append((TempoChange(bar: bar, bpm: value, afterTracks: tracksBefore), statement.range))
             case .meter(let numerator, let denominator, let at):
                 if at == nil, !once("meter", statement, &self) { continue }
                 var valid = true

@@ -111,9 +111,10 @@ public enum Performance {
     /// it. Of events that meet, the later one here wins.
     public static func tempoEvents(of song: Song) -> [PerformedTempo] {
         let meterMap = MeterMap(meters: song.meters)
+        let header = Dictionary(grouping: song.tempos) { $0.position(amongTracks: song.tracks.count) }
         var events: [PerformedTempo] = []
         func headerTempos(after trackCount: Int) {
-            for change in song.tempos where max(0, min(change.afterTracks, song.tracks.count)) == trackCount {
+            for change in header[trackCount] ?? [] {
                 events.append(PerformedTempo(time: meterMap.start(ofBar: change.bar), bpm: change.bpm))
             }
         }

@@ -56,6 +56,11 @@ public struct TempoChange: Equatable, Sendable {
         self.bpm = bpm
         self.afterTracks = afterTracks
     }
+
+    /// `afterTracks` within a song of `trackCount` tracks (0…trackCount).
+    public func position(amongTracks trackCount: Int) -> Int {
+        max(0, min(afterTracks, trackCount))
+    }
 }
 
 /// A time signature from bar `bar` on.

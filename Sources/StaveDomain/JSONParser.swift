@@ -1,3 +1,5 @@
+import StaveSupport
+
 /// A strict JSON reader (RFC 8259) over UTF-8 bytes.
 ///
 /// It keeps the path of the value it is reading, so a syntax error names where in the
@@ -97,12 +99,12 @@ public struct JSONParser {
             let key = try parseString()
             if seen.contains(key) {
                 index = keyStart
-                throw error("duplicate key \(JSONWriter.quoted(key))")
+                throw error("duplicate key \(JSONText.quoted(key))")
             }
             seen.insert(key)
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \(JSONWriter.quoted(key)), found \(describeCurrent())")
+                throw error("expected ':' after the key \(JSONText.quoted(key)), found \(describeCurrent())")
             }
             index += 1
             skipSpace()

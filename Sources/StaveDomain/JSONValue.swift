@@ -1,3 +1,5 @@
+import StaveSupport
+
 /// A parsed JSON value. Objects keep their members in file order, and numbers keep their
 /// text, so nothing is lost or rounded between the file and the decoder.
 public indirect enum JSONValue: Equatable, Sendable {
@@ -45,7 +47,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         case .number(let text): return text.count > 24 ? String(text.prefix(21)) + "..." : text
         case .string(let text):
             let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
-            return "a string \(JSONWriter.quoted(shown))"
+            return "a string \(JSONText.quoted(shown))"
         case .array: return "an array"
         case .object: return "an object"
         }
@@ -104,7 +106,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
                 return text.hasPrefix(".") ? String(text.dropFirst()) : text
             case .key(let parent, let name):
                 let simple = !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
-                parts.append(simple ? "." + name : "[\(JSONWriter.quoted(name))]")
+                parts.append(simple ? "." + name : "[\(JSONText.quoted(name))]")
                 current = parent
             case .index(let parent, let position):
                 parts.append("[\(position)]")

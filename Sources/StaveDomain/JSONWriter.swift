@@ -1,3 +1,5 @@
+import StaveSupport
+
 /// Builds JSON text deterministically: the caller decides key order and layout, so the same
 /// document always gives the same bytes (no dictionary order, no floating point).
 public struct JSONWriter {
@@ -7,31 +9,6 @@ public struct JSONWriter {
 
     /// An empty writer.
     public init() {}
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped; other
-    /// characters (non-ASCII included) written as they are.
-    public static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let digits = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
 
     /// Starts a new line at the current indentation (two spaces a level).
     public mutating func newline() {
@@ -61,12 +38,12 @@ public struct JSONWriter {
     public mutating func key(_ name: String, first: Bool) {
         if !first { text += "," }
         newline()
-        text += JSONWriter.quoted(name) + ": "
+        text += JSONText.quoted(name) + ": "
     }
 
     /// A one-line object from already written member values: `{"a": 1, "b": "x"}`.
     public static func inlineObject(_ members: [(String, String)]) -> String {
-        "{" + members.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+        "{" + members.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
     /// A one-line array from already written elements.

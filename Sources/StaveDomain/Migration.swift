@@ -1,3 +1,5 @@
+import StaveSupport
+
 /// One step of the migration chain: a pure function that turns a save file of format
 /// version `from` into version `from + 1`, depending only on the document.
 ///
@@ -33,7 +35,7 @@ public struct Migration: Sendable {
         }
         var problems: [SaveProblem] = []
         let formatPath = JSONPath.root.key("format"), versionPath = JSONPath.root.key("version")
-        let expectedFormat = JSONWriter.quoted(SongDocument.formatName)
+        let expectedFormat = JSONText.quoted(SongDocument.formatName)
         switch document["format"] {
         case nil: problems.append(SaveProblem(formatPath, "missing; expected \(expectedFormat)"))
         case .string(SongDocument.formatName)?: break

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveSupport
 
 /// Writes a `SongDocument` as save-format JSON (see FORMAT.md).
 ///
@@ -12,7 +13,7 @@ public enum SongEncoder {
         var writer = JSONWriter()
         writer.open("{")
         writer.key("format", first: true)
-        writer.write(JSONWriter.quoted(SongDocument.formatName))
+        writer.write(JSONText.quoted(SongDocument.formatName))
         writer.key("version", first: false)
         writer.write("\(SongDocument.currentVersion)")
         writer.key("song", first: false)
@@ -30,18 +31,18 @@ public enum SongEncoder {
     static func writeSong(_ song: SongDocument, _ writer: inout JSONWriter) {
         writer.open("{")
         writer.key("title", first: true)
-        writer.write(JSONWriter.quoted(song.title))
+        writer.write(JSONText.quoted(song.title))
         if let composer = song.composer {
             writer.key("composer", first: false)
-            writer.write(JSONWriter.quoted(composer))
+            writer.write(JSONText.quoted(composer))
         }
         writer.key("ppq", first: false)
         writer.write("\(song.ppq)")
         writer.key("resolution", first: false)
         writer.write("\(song.resolution)")
         writer.key("key", first: false)
-        writer.write(JSONWriter.inlineObject([("tonic", JSONWriter.quoted(Pitch.spellingText(song.key.tonic))),
-                                              ("mode", JSONWriter.quoted(song.key.mode.rawValue))]))
+        writer.write(JSONWriter.inlineObject([("tonic", JSONText.quoted(Pitch.spellingText(song.key.tonic))),
+                                              ("mode", JSONText.quoted(song.key.mode.rawValue))]))
         writer.key("tempos", first: false)
         writeLines(song.tempos.map { tempo in
             var members = [("bar", "\(tempo.bar)"), ("bpm", bpmText(tempo.bpm))]
@@ -68,13 +69,13 @@ public enum SongEncoder {
     static func writeTrack(_ track: SongDocument.Track, _ writer: inout JSONWriter) {
         writer.open("{")
         writer.key("id", first: true)
-        writer.write(JSONWriter.quoted(track.id))
+        writer.write(JSONText.quoted(track.id))
         if let name = track.name {
             writer.key("name", first: false)
-            writer.write(JSONWriter.quoted(name))
+            writer.write(JSONText.quoted(name))
         }
         writer.key("type", first: false)
-        writer.write(JSONWriter.quoted(track.kind.rawValue))
+        writer.write(JSONText.quoted(track.kind.rawValue))
         var settings: [(String, String)] = [("program", "\(track.program)"), ("channel", "\(track.channel)"),
                                             ("channelExplicit", track.channelIsExplicit ? "true" : "false"),
                                             ("volume", "\(track.volume)"), ("pan", "\(track.pan)"), ("velocity", "\(track.velocity)")]
@@ -108,7 +109,7 @@ public enum SongEncoder {
         }
         if let id = phrase.id {
             writer.key("id", first: false)
-            writer.write(JSONWriter.quoted(id))
+            writer.write(JSONText.quoted(id))
         }
         writer.key("start", first: false)
         writer.write("\(phrase.start)")
@@ -127,14 +128,14 @@ public enum SongEncoder {
             }, &writer)
         case .repeat(let source, let count):
             writer.key("source", first: false)
-            writer.write(JSONWriter.quoted(source))
+            writer.write(JSONText.quoted(source))
             writer.key("count", first: false)
             writer.write("\(count)")
         case .sync(let track, let source, let transpose):
             writer.key("track", first: false)
-            writer.write(JSONWriter.quoted(track))
+            writer.write(JSONText.quoted(track))
             writer.key("phrase", first: false)
-            writer.write(JSONWriter.quoted(source))
+            writer.write(JSONText.quoted(source))
             writer.key("transpose", first: false)
             writer.write("\(transpose)")
         }
@@ -174,6 +175,6 @@ public enum SongEncoder {
 
     /// A tempo as an exact decimal string: `"92.5"`.
     static func bpmText(_ bpm: Rational) -> String {
-        JSONWriter.quoted(bpm.decimalText)
+        JSONText.quoted(bpm.decimalText)
     }
 }

@@ -84,8 +84,6 @@ struct OffHeap {
     /// The tick of the next note-off; `Int.max` when none is pending.
     var nextTick: Int { items.isEmpty ? Int.max : items[0].tick }
 
-    func peek() -> Entry? { items.first }
-
     mutating func push(_ entry: Entry) {
         items.append(entry)
         items.withUnsafeMutableBufferPointer { heap in

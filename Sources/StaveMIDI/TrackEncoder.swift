@@ -72,6 +72,7 @@ struct TrackEncoder {
 
     /// Ends the track and fills in the chunk's length.
     mutating func finish(at tick: Int) {
+        precondition(lengthOffset >= 0, "a fragment has no chunk to finish; join it with append(_:)")
         meta(at: tick, type: 0x2F, [])
         buffer.patchUInt32(buffer.count - lengthOffset - 4, at: lengthOffset)
     }

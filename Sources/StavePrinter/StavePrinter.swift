@@ -21,12 +21,12 @@ public struct StavePrinter {
     public func print(_ song: Song) -> String {
         var out = header(song)
         let grid = BarGrid(song: song)
+        // Header tempos the file holds after a track stay there: their place decides which of
+        // two tempos on one tick wins.
+        let tempos = Dictionary(grouping: song.tempos) { $0.position(amongTracks: song.tracks.count) }
         for (index, track) in song.tracks.enumerated() {
             out += "\n" + self.track(track, index: index, song: song, grid: grid)
-            // Header tempos the file holds after this track stay there: their place decides
-            // which of two tempos on one tick wins.
-            let after = song.tempos.filter { min($0.afterTracks, song.tracks.count) == index + 1 }
-            if !after.isEmpty { out += after.map { StavePrinter.tempoStatement($0) + "\n" }.joined() }
+            out += (tempos[index + 1] ?? []).map { StavePrinter.tempoStatement($0) + "\n" }.joined()
         }
         return out
     }
@@ -39,7 +39,7 @@ public struct StavePrinter {
     func header(_ song: Song) -> String {
         var lines = ["title \(StavePrinter.quoted(song.title))"]
         if let composer = song.composer { lines.append("composer \(StavePrinter.quoted(composer))") }
-        let firstTempo = song.tempos.first { $0.bar == 1 && $0.afterTracks <= 0 }
+        let firstTempo = song.tempos.first { $0.bar == 1 && $0.position(amongTracks: song.tracks.count) == 0 }
         if let tempo = firstTempo, tempo.bpm != Rational(120) { lines.append("tempo \(tempo.bpm.decimalText)") }
         let firstMeter = song.meters.first { $0.bar == 1 }
         if let meter = firstMeter, meter.numerator != 4 || meter.denominator != 4 {
@@ -47,7 +47,9 @@ public struct StavePrinter {
         }
         if song.key != .cMajor { lines.append("key \(song.key.stave)") }
         if song.ppq != 480 { lines.append("ppq \(song.ppq)") }
-        for tempo in song.tempos where tempo.bar != 1 && tempo.afterTracks <= 0 { lines.append(StavePrinter.tempoStatement(tempo)) }
+        for tempo in song.tempos where tempo.bar != 1 && tempo.position(amongTracks: song.tracks.count) == 0 {
+            lines.append(StavePrinter.tempoStatement(tempo))
+        }
         for meter in song.meters where meter.bar != 1 { lines.append("meter \(meter.numerator)/\(meter.denominator) at \(meter.bar)") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,3 +1,5 @@
+import StaveSupport
+
 /// Turns diagnostics into the text shown to people:
 /// `path:line:col: error: message`, the source line, and a caret under the column.
 public struct DiagnosticRenderer: Sendable {
@@ -59,28 +61,11 @@ extension DiagnosticRenderer {
         }
         return diagnostics.sortedByPosition().map { diagnostic in
             let notes = diagnostic.notes.map { note in
-                "{\"message\":\(quote(note.message))" + (note.range.map { ",\"start\":\(position($0.start))" } ?? "") + "}"
+                "{\"message\":\(JSONText.quoted(note.message))" + (note.range.map { ",\"start\":\(position($0.start))" } ?? "") + "}"
             }
-            return "{\"file\":\(quote(source.path)),\"start\":\(position(diagnostic.range.start)),\"end\":\(position(diagnostic.range.end)),"
-                + "\"severity\":\"\(diagnostic.severity.rawValue)\",\"id\":\"\(diagnostic.id.rawValue)\",\"message\":\(quote(diagnostic.message)),"
+            return "{\"file\":\(JSONText.quoted(source.path)),\"start\":\(position(diagnostic.range.start)),\"end\":\(position(diagnostic.range.end)),"
+                + "\"severity\":\"\(diagnostic.severity.rawValue)\",\"id\":\"\(diagnostic.id.rawValue)\",\"message\":\(JSONText.quoted(diagnostic.message)),"
                 + "\"notes\":[\(notes.joined(separator: ","))]}\n"
         }.joined()
-    }
-
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

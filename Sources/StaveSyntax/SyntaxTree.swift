@@ -271,19 +271,16 @@ public enum Sound: Equatable, Sendable {
     case drum(UInt8)
 }
 
-/// Durations tied inline after a note's own (`c2~8~16`), kept as what the music needs: how
-/// many, their sum, and the last one (which becomes the current duration).
+/// Durations tied inline after a note's own (`c2~8~16`), kept as what the music needs: their
+/// sum and the last one (which becomes the current duration).
 public struct InlineTies: Equatable, Sendable {
     // Two 32-bit halves keep the alignment at four bytes, so body elements pack tightly.
     private var storedTotalLow: UInt32 = 0
     private var storedTotalHigh: UInt32 = 0
-    private var storedCount: UInt32 = 0
     private var storedLast: DurationSyntax?
 
-    /// How many durations are tied inline.
-    public var count: Int { Int(storedCount) }
     /// True when there are none.
-    public var isEmpty: Bool { storedCount == 0 }
+    public var isEmpty: Bool { storedLast == nil }
     /// Their sum in 512ths of a whole note (a 2 GiB source cannot make it overflow).
     public var total512: Int { Int(storedTotalHigh) << 32 | Int(storedTotalLow) }
     /// The last one.
@@ -296,7 +293,6 @@ public struct InlineTies: Equatable, Sendable {
 
     /// Ties one more duration.
     public mutating func append(_ duration: DurationSyntax) {
-        storedCount &+= 1
         let total = total512 &+ duration.length512
         storedTotalLow = UInt32(truncatingIfNeeded: total)
         storedTotalHigh = UInt32(truncatingIfNeeded: total >> 32)

@@ -1,19 +1,5 @@
 import Foundation
-
-/// A small seeded generator (SplitMix64), so every fuzz run is reproducible from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import StaveTestSupport
 
 /// Builds fuzz inputs: random bytes, token soup from the language's vocabulary, mutations of
 /// well-formed songs, and a fixed list of hostile inputs.
@@ -117,12 +103,12 @@ struct FuzzInputs {
         return inputs
     }
 
-    var random: SeededGenerator
+    var random: SeededRandom
     /// Extra well-formed songs (the Examples), when present.
     let extraSeeds: [String]
 
     init(seed: UInt64, extraSeeds: [String]) {
-        self.random = SeededGenerator(seed: seed)
+        self.random = SeededRandom(seed: seed)
         self.extraSeeds = extraSeeds
     }
 

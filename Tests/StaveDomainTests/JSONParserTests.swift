@@ -1,5 +1,6 @@
 import XCTest
 import StaveDomain
+import StaveSupport
 
 /// The strict JSON reader: values, escapes, and the messages of syntax errors.
 final class JSONParserTests: XCTestCase {
@@ -22,8 +23,8 @@ final class JSONParserTests: XCTestCase {
 
     func testWriterQuotesWhatTheParserReads() throws {
         let text = "tab\t \"quote\" back\\slash \u{01} é ♪ 😀\n"
-        XCTAssertEqual(try JSONParser.parse(Array(JSONWriter.quoted(text).utf8)), .string(text))
-        XCTAssertEqual(JSONWriter.quoted("a\u{01}\n"), #""a\u0001\n""#)
+        XCTAssertEqual(try JSONParser.parse(Array(JSONText.quoted(text).utf8)), .string(text))
+        XCTAssertEqual(JSONText.quoted("a\u{01}\n"), #""a\u0001\n""#)
     }
 
     func testSyntaxErrorsNameWhereAndWhat() {

@@ -3,6 +3,8 @@ import StaveSyntax
 import StaveComposition
 import StaveDomain
 import StavePrinter
+import StaveSupport
+import StaveTestSupport
 
 /// Random small edits of valid save files (a number nudged, a flag flipped, a member or an
 /// element removed or repeated). Whatever the decoder accepts must be a song the front end
@@ -140,9 +142,9 @@ final class MutatedSaveTests: XCTestCase {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let text): return text
-        case .string(let text): return JSONWriter.quoted(text)
+        case .string(let text): return JSONText.quoted(text)
         case .array(let elements): return "[" + elements.map(write).joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { JSONWriter.quoted($0.key) + ":" + write($0.value) }.joined(separator: ",") + "}"
+        case .object(let members): return "{" + members.map { JSONText.quoted($0.key) + ":" + write($0.value) }.joined(separator: ",") + "}"
         }
     }
 }

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveTestSupport
 
 /// Generates random Composition songs that the front end could have produced, covering every
 /// construct: header tempo and meter changes, all keys, melody and drum tracks with settings

@@ -1,4 +1,5 @@
 import XCTest
+import StaveTestSupport
 
 /// Grammar and parser agree on near-sentences: generated sentences, randomly damaged (tokens
 /// deleted, repeated, swapped, replaced, glued or parted). Whatever the grammar accepts the

@@ -65,7 +65,7 @@ final class GrammarFileTests: XCTestCase {
     func testWordListsMatchTheCompiler() throws {
         let grammar = try GrammarFile.load()
         XCTAssertEqual(Set(literals(of: "ReservedWord", grammar)), Parser.reservedWords)
-        XCTAssertEqual(Set(literals(of: "DrumName", grammar)), Set(GeneralMIDI.drumNames.flatMap(\.names)))
+        XCTAssertEqual(Set(literals(of: "DrumName", grammar)), Set(DrumNames.table.flatMap(\.names)))
         XCTAssertEqual(Set(literals(of: "Duration", grammar)), ["1", "2", "4", "8", "16", "32", "64"])
         let dynamics = try XCTUnwrap(grammar["Dynamic"]?.expression.items.last)
         XCTAssertEqual(Set(dynamics.alternatives.compactMap(literal)), Set(Parser.dynamics.keys))

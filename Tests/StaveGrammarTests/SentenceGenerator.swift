@@ -1,3 +1,4 @@
+import StaveTestSupport
 /// A token the generator produced, with where it came from.
 struct GeneratedToken: Equatable {
     var text: String

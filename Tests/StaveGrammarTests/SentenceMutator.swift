@@ -1,3 +1,4 @@
+import StaveTestSupport
 /// Ways to break a generated sentence that the grammar forbids. Each one, applied to a
 /// sentence of the grammar, must give a text the recognizer rejects and the parser reports.
 enum Mutation: String, CaseIterable {

@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveTestSupport
 
 /// The "semantic value choosers": for a lexical rule in a given place, a value that the grammar
 /// allows and that also makes sense to the compiler (a tempo of 1–1000, a real drum name, an

@@ -103,8 +103,9 @@ final class ParallelParseTests: XCTestCase {
         assertSameParse(text, "comment across the split")
     }
 
-    /// Tokens denser than real songs (more than one per two bytes) overflow the room the
-    /// parallel lexer gives each half; the result must still be the one-thread result.
+    /// Tokens denser than real songs (more than one per two bytes, past the capacity the lexer
+    /// reserves up front): both halves grow their arrays, and the result must still be the
+    /// one-thread result.
     func testDenseTokensStillLexTheSame() {
         var text = "track dense {\n"
         for index in 0..<60 {
