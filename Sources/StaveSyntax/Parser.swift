@@ -9,7 +9,8 @@ public struct Parser {
     /// Tuplets and chords nest at most this deep.
     public static let maximumNesting = 64
 
-    static let reservedWords: Set<String> = [
+    /// The words that cannot be IDs (LANGUAGE.md rule 12); the save format refuses them too.
+    public static let reservedWords: Set<String> = [
         "title", "composer", "tempo", "meter", "key", "ppq", "track", "drums", "phrase", "repeat",
         "sync", "at", "transpose", "instrument", "kit", "channel", "volume", "pan", "velocity",
         "octave", "major", "minor",
