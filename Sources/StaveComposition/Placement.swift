@@ -48,14 +48,22 @@ struct Placement {
     var expandedTempos = 0
     /// The end of the allowed song, in whole notes.
     let songLimit: Rational
+    /// Whether large songs may lower their bodies on all cores.
+    let parallel: Bool
+    /// Whether the bodies were lowered on all cores (for tests of both paths).
+    var loweredInParallel = false
 
-    init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track]) {
+    init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track], parallel: Bool = true) {
+        self.parallel = parallel
         self.song = song
         self.meterMap = meterMap
         self.syntax = syntax
         self.tracks = tracks
         self.songLimit = meterMap.start(ofBar: Lowering.maximumBars + 1)
     }
+
+    /// Songs with at least this many body elements lower their bodies on all cores.
+    static let parallelWork = 20_000
 
     mutating func run() {
         lowerOriginals()
@@ -79,7 +87,8 @@ struct Placement {
                 work += elements.count
             }
         }
-        let results = ParallelJobs.run(jobs.count, parallel: work >= 20_000) { [syntax, tracks, key = song.key] (index: Int) -> (Original, [Diagnostic])? in
+        loweredInParallel = parallel && work >= Placement.parallelWork && jobs.count > 1
+        let results = ParallelJobs.run(jobs.count, parallel: loweredInParallel) { [syntax, tracks, key = song.key] (index: Int) -> (Original, [Diagnostic])? in
             let (trackIndex, statementIndex) = jobs[index]
             let statement = syntax.tracks[trackIndex].phrases[statementIndex]
             guard case .original(_, let elements) = statement.kind else { return nil }

@@ -37,6 +37,16 @@ public struct Lexer {
         }
     }
 
+    /// The tokens of a large source lexed in two halves on two cores, or nil when that path is
+    /// not taken (a small source, or a half with a diagnostic). Tests use it to hold the
+    /// parallel path to the one-thread result and to know that it ran.
+    static func tokenizeInParallel(_ source: Source) -> [Token]? {
+        guard source.bytes.count >= parallelByteCount else { return nil }
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            ByteClass.table.withUnsafeBufferPointer { classes in tokenizeInHalves(bytes, classes: classes) }
+        }
+    }
+
     /// Lexes from the current index to the end of `bytes`; the last token is `.end`.
     /// `capacity` is a guess of the token count (about one per two bytes in real songs).
     private mutating func tokens(capacity: Int? = nil) -> [Token] {

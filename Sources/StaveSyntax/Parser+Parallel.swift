@@ -19,6 +19,13 @@ extension Parser {
         var kind: TrackKind
     }
 
+    /// The song of a large source, lexed and parsed on all cores; nil when that path is not
+    /// taken. Tests use it to hold the parallel path to the one-thread result and to know it ran.
+    static func parseInParallel(_ source: Source) -> SongSyntax? {
+        guard let tokens = Lexer.tokenizeInParallel(source), tokens.count >= parallelTokenCount else { return nil }
+        return source.bytes.withUnsafeBufferPointer { parseInParallel(source, $0, tokens) }
+    }
+
     /// The song, parsed on all cores; nil when it must be parsed on one thread instead.
     static func parseInParallel(_ source: Source, _ bytes: UnsafeBufferPointer<UInt8>, _ tokens: [Token]) -> SongSyntax? {
         var outline = Parser(source: source, bytes: bytes, tokens: tokens)

@@ -38,9 +38,9 @@ enum Frontend {
         let bytes = try SystemIO.read(path)
         timer.mark("read")
         let source = Source(path: path == "-" ? "<stdin>" : path, bytes: bytes)
-        let (syntax, parseDiagnostics) = Parser.parse(source)
+        let (syntax, parseDiagnostics) = Parser.parse(source, parallel: Stave.parallel)
         timer.mark("parse")
-        let (song, lowerDiagnostics) = Lowering.lower(syntax, defaultTitle: defaultTitle(for: path))
+        let (song, lowerDiagnostics) = Lowering.lower(syntax, defaultTitle: defaultTitle(for: path), parallel: Stave.parallel)
         timer.mark("lower and check")
         let diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
         if json {

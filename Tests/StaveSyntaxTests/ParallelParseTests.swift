@@ -1,4 +1,4 @@
-import StaveSyntax
+@testable import StaveSyntax
 import XCTest
 
 /// Large sources are lexed and parsed on several cores. These tests hold that path to the
@@ -47,6 +47,23 @@ final class ParallelParseTests: XCTestCase {
         let concurrent = Parser.parse(source, parallel: true)
         XCTAssertEqual(concurrent.syntax, sequential.syntax, "tree: \(message)", file: file, line: line)
         XCTAssertEqual(concurrent.diagnostics, sequential.diagnostics, "diagnostics: \(message)", file: file, line: line)
+    }
+
+    /// The parallel paths really run on a big clean song (not only fall back), and give the
+    /// one-thread tokens and tree.
+    func testTheParallelPathsRunAndAgreeWithOneThread() throws {
+        // Without block comments, so that the split cannot fall inside one (then the lexer
+        // rightly falls back; `testBlockCommentAcrossTheSplitPoint` covers that).
+        let text = Self.bigSong().replacingOccurrences(of: "/* block\n       comment */", with: "// block")
+        XCTAssertFalse(text.contains("/*"))
+        let source = Source(path: "big.stave", text: text)
+        let tokens = try XCTUnwrap(Lexer.tokenizeInParallel(source), "the lexer took the parallel path")
+        XCTAssertEqual(tokens, Lexer.tokenize(source, parallel: false).tokens)
+        let syntax = try XCTUnwrap(Parser.parseInParallel(source), "the parser took the parallel path")
+        XCTAssertEqual(syntax, Parser.parse(source, parallel: false).syntax)
+        // A broken song must not take it (its errors are reported by the one-thread parse).
+        let broken = Source(path: "big.stave", text: text.replacingOccurrences(of: "phrase p33 {", with: "phrase p33 { ]"))
+        XCTAssertNil(Parser.parseInParallel(broken))
     }
 
     func testBigSongIsAboveTheThresholdsAndParsesCleanly() {
