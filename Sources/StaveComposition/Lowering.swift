@@ -15,15 +15,17 @@ public struct Lowering {
     var diagnostics: [Diagnostic] = []
 
     /// Lowers and checks a parsed song. `defaultTitle` is used when the song has no `title`
-    /// (the file name). The song is meaningful only when the diagnostics hold no error. With
-    /// `parallel`, the bodies of a large song are lowered on all cores; the result is the same.
-    public static func lower(_ syntax: SongSyntax, defaultTitle: String, parallel: Bool = true) -> (song: Song, diagnostics: [Diagnostic]) {
+    /// (the file name). The song is meaningful only when the diagnostics hold no error.
+    ///
+    /// The syntax is consumed: each phrase body is released once it is lowered, so a caller that
+    /// hands over its only copy never holds a large song twice (see `Placement.lowerOriginals`).
+    public static func lower(_ syntax: consuming SongSyntax, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
         var lowering = Lowering()
         var song = lowering.lowerHeader(syntax.header, defaultTitle: defaultTitle, trackStarts: syntax.tracks.map(\.range.start))
         let meterMap = MeterMap(meters: song.meters)
         var tracks = lowering.lowerTracks(syntax.tracks)
         lowering.assignChannels(&tracks, syntax.tracks)
-        var placement = Placement(song: song, meterMap: meterMap, syntax: syntax, tracks: tracks, parallel: parallel)
+        var placement = Placement(song: song, meterMap: meterMap, syntax: consume syntax, tracks: tracks)
         placement.run()
         lowering.diagnostics += placement.diagnostics
         song.tracks = placement.tracks
@@ -36,9 +38,9 @@ public struct Lowering {
     }
 
     /// Convenience: parse and lower a source in one step.
-    public static func compile(_ source: Source, defaultTitle: String, parallel: Bool = true) -> (song: Song, diagnostics: [Diagnostic]) {
-        let (syntax, parseDiagnostics) = Parser.parse(source, parallel: parallel)
-        let (song, diagnostics) = lower(syntax, defaultTitle: defaultTitle, parallel: parallel)
+    public static func compile(_ source: Source, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
+        let (syntax, parseDiagnostics) = Parser.parse(source)
+        let (song, diagnostics) = lower(consume syntax, defaultTitle: defaultTitle)
         return (song, (parseDiagnostics + diagnostics).sortedByPosition())
     }
 

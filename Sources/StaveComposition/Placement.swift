@@ -1,5 +1,4 @@
 import StaveSyntax
-import StaveSupport
 
 /// Places every phrase on its track's timeline and checks what depends on placement:
 /// references of `repeat` and `sync`, overlaps, bar lines at every copy, pitch ranges of
@@ -29,7 +28,8 @@ struct Placement {
 
     let song: Song
     let meterMap: MeterMap
-    let syntax: SongSyntax
+    /// The song's syntax; each Original's body is emptied once it is lowered.
+    var syntax: SongSyntax
     var tracks: [Track]
     var diagnostics: [Diagnostic] = []
     /// Originals by track index and phrase ID (the first of that ID).
@@ -48,22 +48,13 @@ struct Placement {
     var expandedTempos = 0
     /// The end of the allowed song, in whole notes.
     let songLimit: Rational
-    /// Whether large songs may lower their bodies on all cores.
-    let parallel: Bool
-    /// Whether the bodies were lowered on all cores (for tests of both paths).
-    var loweredInParallel = false
-
-    init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track], parallel: Bool = true) {
-        self.parallel = parallel
+    init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track]) {
         self.song = song
         self.meterMap = meterMap
         self.syntax = syntax
         self.tracks = tracks
         self.songLimit = meterMap.start(ofBar: Lowering.maximumBars + 1)
     }
-
-    /// Songs with at least this many body elements lower their bodies on all cores.
-    static let parallelWork = 20_000
 
     mutating func run() {
         lowerOriginals()
@@ -76,43 +67,30 @@ struct Placement {
     mutating func lowerOriginals() {
         originals = Array(repeating: [:], count: tracks.count)
         lowered = Array(repeating: [:], count: tracks.count)
-        // Bodies are independent of one another: lower them (in parallel when there is enough
-        // work), then take the results in source order so diagnostics and IDs stay deterministic.
-        var jobs: [(track: Int, statement: Int)] = []
-        var work = 0
-        for trackIndex in syntax.tracks.indices {
-            for (statementIndex, statement) in syntax.tracks[trackIndex].phrases.enumerated() {
-                guard case .original(_, let elements) = statement.kind else { continue }
-                jobs.append((trackIndex, statementIndex))
-                work += elements.count
-            }
-        }
-        loweredInParallel = parallel && work >= Placement.parallelWork && jobs.count > 1
-        let results = ParallelJobs.run(jobs.count, parallel: loweredInParallel) { [syntax, tracks, key = song.key] (index: Int) -> (Original, [Diagnostic])? in
-            let (trackIndex, statementIndex) = jobs[index]
-            let statement = syntax.tracks[trackIndex].phrases[statementIndex]
-            guard case .original(_, let elements) = statement.kind else { return nil }
-            var lowering = BodyLowering(track: tracks[trackIndex], key: key)
-            let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
-            let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
-                                    quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
-                                    hasUnknownDrum: lowering.hasUnknownDrum)
-            return (original, lowering.diagnostics)
-        }
+        // Each body is lowered in source order and then dropped from the syntax tree: the song
+        // is never held twice (syntax and Composition) in full, which keeps memory per note low.
         var seen: [Int: [String: SourceRange]] = [:]
-        for (index, job) in jobs.enumerated() {
-            guard let (original, bodyDiagnostics) = results[index],
-                  case .original(let id, _) = syntax.tracks[job.track].phrases[job.statement].kind else { continue }
-            diagnostics += bodyDiagnostics
-            lowered[job.track][job.statement] = original
-            if original.hasUnknownDrum { hasUnknownDrum = true }
-            guard let id else { continue }
-            if let earlier = seen[job.track]?[id.text] {
-                diagnostics.append(SongRule.duplicatePhrase(id.text, track: syntax.tracks[job.track].id.text).diagnostic(at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
-                continue
+        for trackIndex in syntax.tracks.indices {
+            for statementIndex in syntax.tracks[trackIndex].phrases.indices {
+                let statement = syntax.tracks[trackIndex].phrases[statementIndex]
+                guard case .original(let id, let elements) = statement.kind else { continue }
+                syntax.tracks[trackIndex].phrases[statementIndex].kind = .original(id: id, body: [])
+                var lowering = BodyLowering(track: tracks[trackIndex], key: song.key)
+                let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
+                let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
+                                        quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
+                                        hasUnknownDrum: lowering.hasUnknownDrum)
+                diagnostics += lowering.diagnostics
+                lowered[trackIndex][statementIndex] = original
+                if original.hasUnknownDrum { hasUnknownDrum = true }
+                guard let id else { continue }
+                if let earlier = seen[trackIndex]?[id.text] {
+                    diagnostics.append(SongRule.duplicatePhrase(id.text, track: syntax.tracks[trackIndex].id.text).diagnostic(at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
+                    continue
+                }
+                seen[trackIndex, default: [:]][id.text] = id.range
+                originals[trackIndex][id.text] = original
             }
-            seen[job.track, default: [:]][id.text] = id.range
-            originals[job.track][id.text] = original
         }
     }
 

@@ -7,7 +7,7 @@ extension OutputFormat {
     /// The backend behind each format: the one place backends are chosen.
     var backend: any Backend {
         switch self {
-        case .midi: return MIDIFileWriter(parallel: Stave.parallel)
+        case .midi: return MIDIFileWriter()
         case .song: return SongDocumentBackend()
         case .roll: return PianoRollRenderer()
         }

@@ -7,9 +7,6 @@ import Glibc
 enum Stave {
     static let version = "0.1.0"
     static let versionLine = "stave \(version)\n"
-    /// Whether large songs use all cores (parse, lowering, MIDI). `STAVE_THREADS=1` runs
-    /// everything on one thread, for benchmarks that compare both paths; output is the same.
-    static let parallel = getenv("STAVE_THREADS").map { String(cString: $0) != "1" } ?? true
 
     static let help = """
     stave — compile Stave scores to Standard MIDI Files, save files and piano rolls
