@@ -27,7 +27,12 @@ extension Parser {
                 elements.append(BodyElement(.barLine, token.range))
             case .number, .decimal:
                 advance()
-                // A number after something that failed (its argument, say) is part of that mistake.
+                // A number after something that failed (its argument, say), or glued to characters
+                // the lexer rejected (the `4` of `c'4`), is part of that mistake.
+                if token.afterInvalid {
+                    elements.append(BodyElement(.invalid, token.range))
+                    continue
+                }
                 if case .invalid? = elements.last?.kind { continue }
                 if !token.spaceBefore || elements.isEmpty {
                     error(.unexpectedToken, "unexpected number \(describe(token)): a duration follows a note, rest, chord or tuplet", at: token.range)

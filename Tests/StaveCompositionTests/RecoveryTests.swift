@@ -133,4 +133,45 @@ final class RecoveryTests: XCTestCase {
             "2:21 error invalid-pitch: expected a note (a–g), 'r', 'o', 'v' or a command, found 'h'",
         ])
     }
+
+    // MARK: - Messages that say what is wrong
+
+    func testAnApostropheIsOneErrorWithAnOctaveHint() {
+        XCTAssertEqual(Self.diagnose("track a { phrase { c'4 d e f | g1 | } }"), [
+            "1:21 error invalid-character: unexpected character ''': Stave sets octaves with 'o5', '>' and '<' before the note",
+        ])
+    }
+
+    func testAnUnknownDynamicNamesTheDynamicsExpected() {
+        XCTAssertEqual(Self.diagnose("track a { phrase { !p c !< d e f !f | } }"), [
+            "1:25 error unexpected-token: unknown dynamic '!<': expected one of the dynamics !ppp, !pp, !p, !mp, !mf, !f, !ff or !fff",
+        ])
+    }
+
+    // MARK: - Files as they come
+
+    func testCarriageReturnLineEndsEndComments() throws {
+        for lineBreak in ["\r", "\r\n"] {
+            let text = ["// a classic Mac file", "title \"Mac\"", "track a { phrase { c d e f | } } // the tune", "// the end"].joined(separator: lineBreak)
+            let source = Source(path: "t.stave", text: text)
+            let (song, diagnostics) = Lowering.compile(source, defaultTitle: "t")
+            XCTAssertEqual(diagnostics, [])
+            XCTAssertEqual(song.title, "Mac")
+            XCTAssertEqual(song.tracks.count, 1)
+        }
+        XCTAssertEqual(Self.diagnose("// one\rtrack a { phrase { c d e | } }\r"), [
+            "2:26 error bar-line-off-grid: bar line falls 3/4 after the start of bar 1 (meter 4/4)",
+        ])
+    }
+
+    func testAByteOrderMarkIsAccepted() {
+        let text = "\u{FEFF}title \"x\" track a { phrase { c d e | } }"
+        XCTAssertEqual(Self.diagnose(text), ["1:36 error bar-line-off-grid: bar line falls 3/4 after the start of bar 1 (meter 4/4)"])
+    }
+
+    func testEqualTempos() {
+        XCTAssertEqual(Self.diagnose("tempo 100 at 2\ntempo 100 at 2\ntempo 90 at 2\ntrack a { phrase { c1 | c1 | } }"), [
+            "3:1 warning tempo-conflict: two tempo changes at bar 2: tempo 90 replaces tempo 100",
+        ])
+    }
 }
