@@ -54,6 +54,7 @@ public struct Parser {
         guard source.bytes.count < Int(Int32.max) else {
             return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))])
         }
+        if let foreign = ForeignFile.diagnostic(for: source.bytes) { return (SongSyntax(), [foreign]) }
         let (tokens, lexical) = Lexer.tokenize(source, parallel: parallel)
         return source.bytes.withUnsafeBufferPointer { bytes in
             if parallel, lexical.isEmpty, tokens.count >= Parser.parallelTokenCount,

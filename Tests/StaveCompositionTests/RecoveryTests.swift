@@ -174,4 +174,34 @@ final class RecoveryTests: XCTestCase {
             "3:1 warning tempo-conflict: two tempo changes at bar 2: tempo 90 replaces tempo 100",
         ])
     }
+
+    // MARK: - Other kinds of file
+
+    static func diagnose(bytes: [UInt8]) -> [String] {
+        let source = Source(path: "t.stave", bytes: bytes)
+        let (_, diagnostics) = Lowering.compile(source, defaultTitle: "t")
+        return diagnostics.map { diagnostic in
+            let (line, column) = source.lineColumn(of: diagnostic.range.start)
+            return "\(line):\(column) \(diagnostic.severity.rawValue) \(diagnostic.id.rawValue): \(diagnostic.message)"
+        }
+    }
+
+    func testAMIDIFileIsOneError() {
+        let header: [UInt8] = Array("MThd".utf8) + [0, 0, 0, 6, 0, 1, 0, 2, 0x01, 0xE0] + Array("MTrk".utf8) + [0, 0, 0, 4, 0x00, 0xFF, 0x2F, 0x00]
+        XCTAssertEqual(Self.diagnose(bytes: header + [UInt8](repeating: 0x90, count: 16_000)), [
+            "1:1 error not-a-stave-song: this is a Standard MIDI File, not a Stave song",
+        ])
+    }
+
+    func testASaveFileIsOneError() {
+        let save = "\u{FEFF}\n  {\n  \"format\": \"stave-song\",\n  \"version\": 2,\n  \"song\": {\"title\": \"x\", \"tracks\": []}\n}\n"
+        XCTAssertEqual(Self.diagnose(save), [
+            "2:3 error not-a-stave-song: this is a Stave save file, not a Stave song: use `stave print` to turn it into Stave text",
+        ])
+        // Other JSON is read as Stave (and fails as such).
+        XCTAssertEqual(Self.diagnose("{\"a\": 1}"), [
+            "1:1 error unexpected-token: expected a header statement, 'track' or 'drums', found '{'",
+            "1:5 error invalid-character: unexpected character ':'",
+        ])
+    }
 }
