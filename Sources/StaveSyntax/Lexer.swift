@@ -260,7 +260,9 @@ public struct Lexer {
                 index += 1
                 return
             }
-            if byte == 0x0A || byte == 0x0D { break }
+            // A string ends at a line feed. It may hold a carriage return: the save format
+            // allows one in a name, and `stave print` writes it as it is.
+            if byte == 0x0A { break }
             if byte >= 0x80 {
                 let length = Lexer.scalarLength(bytes, at: index)
                 if length > 0 { index += length; continue }

@@ -176,10 +176,28 @@ final class LexerTests: XCTestCase {
 
     func testCarriageReturnsEndLinesAndComments() {
         for breakText in ["\r", "\r\n", "\n"] {
-            let source = Source(path: "t", text: "// one" + breakText + "c // two" + breakText + "d \"x" + breakText + "e")
+            let source = Source(path: "t", text: "// one" + breakText + "c // two" + breakText + "d /* x" + breakText + "*/" + breakText + "e")
             let (tokens, diagnostics) = Lexer.tokenize(source)
-            XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", "d", "\"x", "e", ""], "break \(breakText.debugDescription)")
+            XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", "d", "e", ""], "break \(breakText.debugDescription)")
+            XCTAssertEqual(diagnostics, [])
+            XCTAssertEqual(source.lineStarts.count, 5)
+            XCTAssertEqual(source.lineColumn(of: tokens[2].range.start).line, 5)
+            XCTAssertEqual(source.lineColumn(of: tokens[2].range.start).column, 1)
+            XCTAssertEqual(source.lineText(2), "c // two")
+        }
+        // A string ends at a line feed only: a carriage return may stand in a name (the save
+        // format allows one, and `stave print` writes it as it is).
+        for breakText in ["\r", "\r\n"] {
+            let source = Source(path: "t", text: "title \"a\rb\" c \"x" + breakText + "e")
+            let (tokens, diagnostics) = Lexer.tokenize(source)
+            let texts = tokens.map { source.text($0.range) }
+            XCTAssertEqual(texts.prefix(3), ["title", "\"a\rb\"", "c"])
             XCTAssertEqual(diagnostics.map(\.id), [.unterminatedString])
+            XCTAssertEqual(texts.count, breakText == "\r" ? 5 : 6, texts.debugDescription)
+        }
+        for breakText in ["\r", "\r\n", "\n"] {
+            let source = Source(path: "t", text: "// one" + breakText + "c // two" + breakText + "d \"x\"" + breakText + "e")
+            let (tokens, _) = Lexer.tokenize(source)
             XCTAssertEqual(source.lineStarts.count, 4)
             XCTAssertEqual(source.lineColumn(of: tokens[3].range.start).line, 4)
             XCTAssertEqual(source.lineColumn(of: tokens[3].range.start).column, 1)
