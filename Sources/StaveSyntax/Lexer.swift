@@ -133,6 +133,15 @@ public struct Lexer {
             if (length == 0) != invalidUTF8 { break }
             index += max(length, 1)
             count += 1
+            // A terminal escape sequence (ESC [ parameters final) is one mistake with its ESC.
+            if byte == 0x1B, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                var end = index + 1
+                while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
+                if end < bytes.count, (0x40...0x7E).contains(bytes[end]) {
+                    count += end + 1 - index
+                    index = end + 1
+                }
+            }
         }
         let range = SourceRange(start, index)
         if invalidUTF8 {

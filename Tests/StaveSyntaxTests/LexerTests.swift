@@ -158,6 +158,14 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(tokens.map(\.afterInvalid), [false, false, false, true, false])
     }
 
+    func testATerminalEscapeSequenceIsOneMistake() {
+        let source = Source(path: "t", text: "c \u{1B}[1;31md \u{1B}[2J e")
+        let (tokens, diagnostics) = Lexer.tokenize(source)
+        XCTAssertEqual(diagnostics.map(\.message), ["7 unexpected characters '\\u{1B}[1;31m'", "4 unexpected characters '\\u{1B}[2J'"])
+        XCTAssertEqual(diagnostics.map(\.range), [SourceRange(2, 9), SourceRange(11, 15)])
+        XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", "d", "e", ""])
+    }
+
     func testATokenGluedToRejectedCharactersIsMarked() {
         let source = Source(path: "t", text: "c'4 d' 4")
         let (tokens, diagnostics) = Lexer.tokenize(source)
