@@ -82,7 +82,7 @@ struct BodyLowering {
             let width = resolve(length)
             account(time)
             guard let pitch = resolve(sound, element.range) else { time = time + width; return }
-            let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)
+            let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound))
             notes.append(RootNote(position: time, width: width, note: note))
             noteCount += 1
             arrive(isRest: false) { $0 == pitch }
@@ -153,7 +153,7 @@ struct BodyLowering {
             if let index = chord.firstIndex(where: { $0.pitch == pitch }) {
                 if tie { chord[index].tie = true }
             } else {
-                chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie))
+                chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie, spelling: written(member.sound)))
             }
             if tie, !tied.contains(where: { $0.pitch == pitch }) {
                 tied.append((pitch, member.tie ? member.range : (tieRange ?? range)))
@@ -180,7 +180,7 @@ struct BodyLowering {
                     divisions.append(.rest)
                     continue
                 }
-                divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)]))
+                divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound))]))
                 noteCount += 1
                 arrive(isRest: false) { $0 == pitch }
                 if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? item.range) }
@@ -250,6 +250,14 @@ struct BodyLowering {
     }
 
     /// The MIDI key of a sound; nil (reported) when out of range or unknown.
+    /// How a melody pitch was written, with the key's accidental when none was (`f` in D major
+    /// is F-sharp); nil for drums.
+    @inline(__always)
+    func written(_ sound: Sound) -> PitchSpelling? {
+        guard case .pitch(let spelling) = sound else { return nil }
+        return PitchSpelling(letterByte: spelling.letterByte, accidental: spelling.accidental ?? key.accidental(forByte: spelling.letterByte))
+    }
+
     mutating func resolve(_ sound: Sound, _ range: SourceRange) -> Int? {
         switch sound {
         case .drum(let drum):

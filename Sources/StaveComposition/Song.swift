@@ -281,11 +281,19 @@ public enum TupletNote: Equatable, Sendable {
 ///
 /// Stored in 16-bit fields (values beyond ±32767 are clamped, which keeps them out of range)
 /// so that songs of hundreds of thousands of notes stay small.
+///
+/// A melody note also keeps how it was written (`f#` or `gb`), so that printing a song writes
+/// its notes as the composer did. The spelling is notation, not sound: two notes that differ
+/// only in spelling compare equal.
 public struct ChordNote: Equatable, Sendable {
     private var storedPitch: Int16
     private var storedVelocity: Int16
     /// Tied to the same pitch in the next note or chord.
     public var tie: Bool
+    /// The written letter's ASCII byte, or 0 when the spelling is not known (drums, or Stave's
+    /// default spelling applies).
+    private var spelledLetter: UInt8 = 0
+    private var spelledAccidental: Int8 = 0
 
     /// MIDI key (melody: as resolved in the source, before track transpose; drums: the drum key).
     public var pitch: Int {
@@ -299,10 +307,31 @@ public struct ChordNote: Equatable, Sendable {
         set { storedVelocity = Int16(clamping: newValue) }
     }
 
+    /// How the pitch was written: its letter and sounding accidental (−2…2; `f` in D major is
+    /// `f` with +1). Nil when not known; the printer then spells it (`Pitch.defaultSpelling`).
+    public var spelling: PitchSpelling? {
+        get { spelledLetter == 0 ? nil : PitchSpelling(letterByte: spelledLetter, accidental: Int(spelledAccidental)) }
+        set {
+            spelledLetter = newValue?.letterByte ?? 0
+            spelledAccidental = Int8(clamping: newValue?.accidental ?? 0)
+        }
+    }
+
     /// Creates a `ChordNote` from its parts.
-    public init(pitch: Int, velocity: Int, tie: Bool = false) {
+    public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil) {
         self.storedPitch = Int16(clamping: pitch)
         self.storedVelocity = Int16(clamping: velocity)
         self.tie = tie
+        self.spelling = spelling
+    }
+
+    /// Pitch, velocity and tie: what sounds. The spelling is left out (see the type's comment).
+    public static func == (a: ChordNote, b: ChordNote) -> Bool {
+        a.storedPitch == b.storedPitch && a.storedVelocity == b.storedVelocity && a.tie == b.tie
+    }
+
+    /// True when both notes sound alike and are written alike.
+    public func isWrittenAlike(_ other: ChordNote) -> Bool {
+        self == other && spelledLetter == other.spelledLetter && spelledAccidental == other.spelledAccidental
     }
 }

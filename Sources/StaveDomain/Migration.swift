@@ -25,6 +25,10 @@ public struct Migration: Sendable {
         // (`afterTracks`, left out when 0). A version 1 file says nothing of it: its header
         // tempos keep the version 1 meaning, before every track, so the document is unchanged.
         Migration(from: 1) { $0 },
+        // 2 → 3: a melody note may keep how it was written (`"spelling": "f#"`, left out when
+        // Stave's own spelling applies). A version 2 file has none: its notes print with
+        // Stave's spelling as before, so the document is unchanged.
+        Migration(from: 2) { $0 },
     ]
 
     /// Checks `format` and `version` and brings a document up to `target` through the chain.

@@ -121,8 +121,30 @@ extension SongDecoder {
         let velocity = integer(&fields, "velocity", in: 0...127, expected: "a velocity 0–127")
         var tie: Bool? = false
         if let value = fields.take("tie") { tie = bool(value, at: path.key("tie")) }
-        finish(fields, what: kind == .drums ? "a beat" : "a note", known: [kind == .drums ? "drum" : "pitch", "velocity", "tie"])
-        guard let pitch, let velocity, let tie else { return nil }
-        return SongDocument.Note(pitch: pitch, velocity: velocity, tie: tie)
+        var spelling: PitchSpelling?
+        var spellingFailed = false
+        if kind == .melody, let value = fields.take("spelling") {
+            spelling = self.spelling(value, pitch: pitch, at: path.key("spelling"))
+            spellingFailed = spelling == nil
+        }
+        finish(fields, what: kind == .drums ? "a beat" : "a note", known: kind == .drums ? ["drum", "velocity", "tie"] : ["pitch", "velocity", "tie", "spelling"])
+        guard let pitch, let velocity, let tie, !spellingFailed else { return nil }
+        return SongDocument.Note(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling)
+    }
+
+    /// A note's written spelling (`"f#"`): a letter and up to two sharps or flats that name the
+    /// note's pitch in an octave Stave can write (0–9).
+    mutating func spelling(_ value: JSONValue, pitch: Int?, at path: JSONPath) -> PitchSpelling? {
+        let expected = "a spelling: a letter a–g and up to two '#' or 'b', such as \"f#\""
+        guard let text = string(value, at: path, expected: expected) else { return nil }
+        guard let spelling = SongDocument.Note.spelling(fromText: text) else {
+            problem(.saveInvalidValue, path, "expected \(expected), found \(value.summary)")
+            return nil
+        }
+        if let pitch, !(Pitch.octave(of: pitch, spelledAs: spelling).map { (0...9).contains($0) } ?? false) {
+            problem(.saveInvalidValue, path, "spelling \(value.summary) does not name pitch \(pitch) in an octave Stave writes (0–9)")
+            return nil
+        }
+        return spelling
     }
 }

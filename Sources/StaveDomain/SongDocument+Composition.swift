@@ -17,7 +17,13 @@ extension SongDocument {
         }
         func block(_ division: TupletNote) -> NoteBlock {
             switch division {
-            case .chord(let notes): return .notes(notes.map { Note(pitch: $0.pitch, velocity: $0.velocity, tie: $0.tie) })
+            case .chord(let notes):
+                return .notes(notes.map { note in
+                    // Only a spelling other than Stave's own is stored.
+                    var spelling = note.spelling
+                    if let written = spelling, written == Pitch.defaultSpelling(note.pitch, in: song.key).spelling { spelling = nil }
+                    return Note(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: spelling)
+                })
             case .tuplet(let items): return .blocks(items.map(block))
             }
         }
@@ -82,7 +88,7 @@ extension SongDocument {
         func time(_ units: Int) -> Rational { Rational(units, resolution) }
         func division(_ block: NoteBlock) -> TupletNote {
             switch block {
-            case .notes(let notes): return .chord(notes.map { ChordNote(pitch: $0.pitch, velocity: $0.velocity, tie: $0.tie) })
+            case .notes(let notes): return .chord(notes.map { ChordNote(pitch: $0.pitch, velocity: $0.velocity, tie: $0.tie, spelling: $0.spelling) })
             case .blocks(let blocks): return .tuplet(blocks.map(division))
             }
         }

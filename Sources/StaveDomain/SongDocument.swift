@@ -14,7 +14,7 @@ public struct SongDocument: Equatable, Sendable {
     /// The `format` name at the top of every save file.
     public static let formatName = "stave-song"
     /// The format version this program writes and the newest it reads.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// The title (the file name when the source had none).
     public var title: String
@@ -170,12 +170,33 @@ public struct SongDocument: Equatable, Sendable {
         public var velocity: Int
         /// Tied to the same pitch in the next note or chord.
         public var tie: Bool
+        /// How the note is written (letter and sounding accidental) when that differs from the
+        /// spelling Stave chooses itself (`Pitch.defaultSpelling`); nil otherwise, and on drums.
+        public var spelling: PitchSpelling?
 
         /// A note.
-        public init(pitch: Int, velocity: Int, tie: Bool = false) {
+        public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil) {
             self.pitch = pitch
             self.velocity = velocity
             self.tie = tie
+            self.spelling = spelling
+        }
+
+        /// The save format's text of a spelling: the letter, then `#`, `##`, `b` or `bb` (`f#`,
+        /// `cb`, `e`); the accidental is the sounding one, whatever the key signature.
+        public static func spellingText(_ spelling: PitchSpelling) -> String {
+            let accidental = spelling.accidental ?? 0
+            return String(spelling.letter) + String(repeating: accidental > 0 ? "#" : "b", count: abs(accidental))
+        }
+
+        /// The spelling a save file's text names, or nil when it is not one.
+        public static func spelling(fromText text: String) -> PitchSpelling? {
+            let bytes = Array(text.utf8)
+            guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "g")).contains(first), bytes.count <= 3 else { return nil }
+            let rest = bytes.dropFirst()
+            if rest.allSatisfy({ $0 == UInt8(ascii: "#") }) { return PitchSpelling(letterByte: first, accidental: rest.count) }
+            if rest.allSatisfy({ $0 == UInt8(ascii: "b") }) { return PitchSpelling(letterByte: first, accidental: -rest.count) }
+            return nil
         }
     }
 }

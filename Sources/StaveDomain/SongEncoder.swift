@@ -150,6 +150,7 @@ public enum SongEncoder {
             let items = notes.map { note -> String in
                 var members = [(noteKey, "\(note.pitch)"), ("velocity", "\(note.velocity)")]
                 if note.tie { members.append(("tie", "true")) }
+                if let spelling = note.spelling { members.append(("spelling", JSONText.quoted(SongDocument.Note.spellingText(spelling)))) }
                 return JSONWriter.inlineObject(members)
             }
             return JSONWriter.inlineObject([(kind == .drums ? "beats" : "notes", JSONWriter.inlineArray(items))])

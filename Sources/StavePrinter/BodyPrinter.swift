@@ -178,7 +178,7 @@ struct BodyPrinter {
         if kind == .drums {
             return (commands, GeneralMIDI.drumName(forKey: note.pitch) ?? "kick")
         }
-        let (text, noteOctave) = PitchText.spell(note.pitch, in: key)
+        let (text, noteOctave) = PitchText.spell(note, in: key)
         if noteOctave != octave {
             switch noteOctave - octave {
             case 1: commands.append(">")

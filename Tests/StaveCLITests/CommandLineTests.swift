@@ -178,6 +178,6 @@ final class CommandLineTests: XCTestCase {
         let newer = try write("newer.json", "{\"format\": \"stave-song\", \"version\": 99, \"song\": {}}")
         let refused = try run(["print", newer])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 2;"), refused.err)
+        XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 3;"), refused.err)
     }
 }

@@ -1,0 +1,47 @@
+import StaveSyntax
+
+/// How pitches are written: the spelling Stave chooses for a MIDI pitch when none was written
+/// (the printer's and the save format's default), and the octave a spelling puts a pitch in.
+extension Pitch {
+    static let letterOrder: [Character] = ["c", "d", "e", "f", "g", "a", "b"]
+
+    /// The spelling Stave writes for a pitch in a key when it has no written spelling: the key's
+    /// own notes first, then sharps in sharp keys and flats in flat keys (`Pitch.spell`), except
+    /// that minor keys spell their raised sixth and seventh degrees from the scale's letters, as
+    /// in melodic and harmonic minor (`f##` in G-sharp minor, `c#` in D minor). The accidental is
+    /// the sounding one (not relative to the key signature); the octave is 0…9 for MIDI 10…127.
+    public static func defaultSpelling(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
+        var (spelling, octave) = raisedDegree(midi, in: key) ?? spell(midi, in: key)
+        if octave < 0 {
+            // MIDI 10 and 11 are only reachable from octave 0 as C double-flat and C-flat.
+            spelling = PitchSpelling(letter: "c", accidental: midi - 12)
+            octave = 0
+        }
+        return (spelling, octave)
+    }
+
+    /// The raised sixth or seventh degree of a minor key, when the pitch is one.
+    static func raisedDegree(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int)? {
+        guard key.mode == .minor, let tonic = letterOrder.firstIndex(of: key.tonic.letter) else { return nil }
+        for degree in [5, 6] {
+            let letter = letterOrder[(tonic + degree) % 7]
+            let accidental = key.accidental(for: letter) + 1
+            guard accidental <= 2, let base = letterSemitones[letter] else { continue }
+            let semitone = base + accidental
+            guard ((midi - semitone) % 12 + 12) % 12 == 0 else { continue }
+            let octave = (midi - semitone) / 12 - 1
+            guard (0...9).contains(octave) else { continue }
+            return (PitchSpelling(letter: letter, accidental: accidental), octave)
+        }
+        return nil
+    }
+
+    /// The octave (scientific: `b#4` is MIDI 72, `cb4` is 59) in which `spelling` — a letter
+    /// with its sounding accidental, −2…2 — names `midi`; nil when it names another pitch class.
+    public static func octave(of midi: Int, spelledAs spelling: PitchSpelling) -> Int? {
+        guard let base = letterSemitones[spelling.letter], let accidental = spelling.accidental, (-2...2).contains(accidental) else { return nil }
+        let semitone = base + accidental
+        guard ((midi - semitone) % 12 + 12) % 12 == 0 else { return nil }
+        return (midi - semitone) / 12 - 1
+    }
+}
