@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The few system calls the composition root needs: read a file or standard input, write
-/// output atomically, print to the standard streams. Plain libc keeps start-up fast.
+/// output atomically (`OutputFile`), print to the standard streams. Plain libc keeps start-up
+/// fast; the imports above make it the C library of Linux (glibc or musl) or of Darwin.
 enum SystemIO {
     /// Something went wrong reading or writing; the message is shown to the user (exit status 2).
     struct Failure: Error {
@@ -29,7 +30,7 @@ enum SystemIO {
         if status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(message: "cannot read '\(path)': \(errorText())")
@@ -38,6 +39,17 @@ enum SystemIO {
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
+    }
+
+    /// The C library's `read(2)` (the name `read` is taken by the function above).
+    static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.read(descriptor, buffer, count)
+        #elseif canImport(Darwin)
+        return Darwin.read(descriptor, buffer, count)
+        #endif
     }
 
     /// Writes all bytes to a descriptor.

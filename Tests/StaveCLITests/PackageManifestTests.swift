@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// Every target declares in Package.swift each module its sources import, so no target builds
-/// only because another dependency happens to bring a module along.
+/// The package builds where Swift does: every target declares in Package.swift each module its
+/// sources import (so no target builds only because another dependency brings a module along),
+/// and no source depends on glibc alone.
 final class PackageManifestTests: XCTestCase {
     static let systemModules: Set<String> = ["Foundation", "XCTest", "Glibc", "Musl", "Darwin", "Dispatch", "PackageDescription"]
 
@@ -39,6 +40,45 @@ final class PackageManifestTests: XCTestCase {
                     guard !Self.systemModules.contains(module), module != target.name else { continue }
                     XCTAssertTrue(target.dependencies.contains(module), "\(target.folder)/\(file) imports \(module), which target \(target.name) does not declare")
                 }
+            }
+        }
+    }
+
+    /// The lines of a Swift file with the `#if` conditions in force at each.
+    func conditions(_ text: String) -> [(line: String, conditions: [String])] {
+        var stack: [String] = []
+        var out: [(String, [String])] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#if ") {
+                stack.append(String(trimmed.dropFirst(4)))
+            } else if trimmed.hasPrefix("#elseif ") {
+                stack[stack.count - 1] = String(trimmed.dropFirst(8))
+            } else if trimmed == "#else" {
+                stack[stack.count - 1] = "!(" + stack[stack.count - 1] + ")"
+            } else if trimmed == "#endif" {
+                stack.removeLast()
+            } else {
+                out.append((line, stack))
+            }
+        }
+        return out
+    }
+
+    /// Glibc is imported and named only under `#if canImport(Glibc)`, and a file that imports it
+    /// has a Darwin branch too, unless everything it does is glibc tuning (`HeapTuning`).
+    func testGlibcIsNeverTheOnlyCLibrary() throws {
+        let sources = CLITestCase.packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            guard text.contains("Glibc") else { continue }
+            for (line, conditions) in conditions(text) where line.contains("Glibc") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                XCTAssertTrue(conditions.contains("canImport(Glibc)"), "\(file): '\(line)' outside #if canImport(Glibc)")
+            }
+            if text.contains("import Glibc"), !file.hasSuffix("HeapTuning.swift") {
+                XCTAssertTrue(text.contains("#elseif canImport(Darwin)\nimport Darwin"), "\(file) imports Glibc without a Darwin branch")
             }
         }
     }
