@@ -10,8 +10,9 @@ enum PrintCommand {
 
     Prints a saved song (the JSON save format) back as canonical Stave text.
     Writes to standard output unless -o is given; use '-' to read standard input.
-    The output is written atomically: on any error nothing is written and an
-    existing file is left as it was.
+    The output is written atomically: on any error or interruption nothing is
+    written and an existing file is left as it was. An output that is the save
+    file itself is refused.
 
     A malformed save file gives one line per problem on standard error, as
     'SONG.json: error: json.path: message', and exit status 1.
@@ -31,7 +32,8 @@ enum PrintCommand {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
-        let destination = arguments.options["-o"] ?? arguments.options["--output"] ?? "-"
+        let destination = arguments.options["--output"] ?? "-"
+        if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         let shownPath = input == "-" ? "<stdin>" : input
         do {
             let bytes = try SystemIO.read(input)

@@ -32,6 +32,14 @@ enum Stave {
         return 2
     }
 
+    /// Refuses to write the output over the input (the same file, however it is named):
+    /// the input would be lost. Exit status 2.
+    static func refuseOverwritingInput(_ input: String, _ output: String) -> Int32 {
+        let shown = input == "-" ? "standard input" : "the input '\(input)'"
+        SystemIO.printError("stave: error: the output '\(output)' is the same file as \(shown); writing it would destroy the input: choose another output (-o OUT)\n")
+        return 2
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
             SystemIO.printError(help)
