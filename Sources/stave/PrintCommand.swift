@@ -15,7 +15,8 @@ enum PrintCommand {
     file itself is refused.
 
     A malformed save file gives one line per problem on standard error, as
-    'SONG.json: error: json.path: message', and exit status 1.
+    'SONG.json: error: json.path: message', and exit status 1. A Stave song given
+    instead of a save file gives one error saying so (use 'stave compile').
 
     OPTIONS:
       -o, --output OUT     where to write ('-' for standard output)
@@ -25,6 +26,18 @@ enum PrintCommand {
     Exit status: 0 success, 1 the save file has problems, 2 usage or I/O error.
 
     """
+
+    /// Statements a Stave song can begin with (after spaces and comments).
+    static let songOpeners: Set<String> = ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
+
+    /// True when bytes that are not a save file read as Stave text: the first token is a word
+    /// that begins a song. A save file (or any JSON) begins with a brace or bracket instead.
+    static func looksLikeStaveSong(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first(where: { ![9, 10, 13, 32].contains($0) }), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return false }
+        let source = Source(path: "", bytes: bytes)
+        guard let token = Lexer.tokenize(source, parallel: false).tokens.first, token.kind == .word else { return false }
+        return songOpeners.contains(source.text(token.range))
+    }
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
@@ -41,6 +54,11 @@ enum PrintCommand {
             do {
                 song = try SongDecoder.decodeSong(bytes)
             } catch {
+                if PrintCommand.looksLikeStaveSong(bytes) {
+                    let name = input == "-" ? "-" : input
+                    SystemIO.printError("\(shownPath): error: this looks like a Stave song, not a save file: use 'stave compile \(name)' to compile it, or 'stave compile \(name) -o SONG.json' to save it\n")
+                    return 1
+                }
                 for problem in error.problems {
                     SystemIO.printError("\(shownPath): error: \(problem.path): \(problem.message)\n")
                 }

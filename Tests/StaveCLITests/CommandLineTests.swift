@@ -129,4 +129,21 @@ final class CommandLineTests: CLITestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 2;"), refused.err)
     }
+
+    func testPrintRecognisesAStaveSongGivenForASaveFile() throws {
+        let song = try write("song.stave", "// my song\n/* draft */\n" + good)
+        let never = path("never.stave")
+        for (arguments, input) in [(["print", song, "-o", never], nil), (["print", "-"], "  \n" + good), (["print", "Examples/ode-to-joy.stave"], nil)] as [([String], String?)] {
+            let result = try run(arguments, input: input)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            let lines = result.err.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, result.err)
+            XCTAssertTrue(result.err.contains(": error: this looks like a Stave song, not a save file: use 'stave compile"), result.err)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: never))
+        // JSON that is not a save file still gets the save format's problems.
+        let json = try run(["print", "-"], input: "{\"title\": \"x\"}")
+        XCTAssertEqual(json.status, 1)
+        XCTAssertFalse(json.err.contains("Stave song"), json.err)
+    }
 }
