@@ -132,5 +132,17 @@ fi
 # -------------------------------------------------------------- measure ---
 say "measuring"
 # shellcheck disable=SC2086
-exec "$PY" -u "$HERE/bench.py" --stave "$STAVE" --work "$WORK" --seed "$SEED" \
-  --runs "$RUNS" --sizes $SIZES ${CMP_ARGS[@]+"${CMP_ARGS[@]}"} --json "$WORK/results.json"
+status=0
+"$PY" -u "$HERE/bench.py" --stave "$STAVE" --work "$WORK" --seed "$SEED" \
+  --runs "$RUNS" --sizes $SIZES ${CMP_ARGS[@]+"${CMP_ARGS[@]}"} --json "$WORK/results.json" || status=$?
+
+# --------------------------------------------------------------- memory ---
+if [ -x "$STAVE" ]; then
+  say "memory per note (check, MIDI, save)"
+  songs=()
+  for n in $SIZES; do [ "$n" -ge 300000 ] && songs+=("$n:$WORK/stave-$n-s$SEED.stave"); done
+  if [ ${#songs[@]} -gt 0 ]; then
+    "$PY" "$HERE/memory.py" --stave "$STAVE" "${songs[@]}" || status=1
+  fi
+fi
+exit $status

@@ -1,11 +1,5 @@
 import StaveSyntax
 
-/// A tied pitch waiting for the next note or chord, and where the tie was written.
-struct PendingTie {
-    var pitch: Int
-    var range: SourceRange
-}
-
 /// Lowers one phrase body: follows the sticky cursors (octave, duration, velocity), gives
 /// every note its exact position, resolves pitches against the key, and checks ties.
 struct BodyLowering {
@@ -26,8 +20,8 @@ struct BodyLowering {
     var notes: [RootNote] = []
     var tempos: [TempoMark] = []
     var barLines: [BarLine] = []
-    /// Ties of the previous note or chord, waiting for the next one to continue them.
-    var pendingTies: [PendingTie] = []
+    /// The tie rule, fed every note, chord and rest in time order.
+    var ties: TieCheck<SourceRange>
     /// Lowest and highest pitch of the body, for range checks of transposed copies.
     var lowestPitch = Int.max
     var highestPitch = Int.min
@@ -49,6 +43,7 @@ struct BodyLowering {
         self.transpose = track.kind == .melody ? track.transpose : 0
         self.octave = track.octave
         self.velocity = track.velocity
+        self.ties = TieCheck(kind: track.kind, key: key)
     }
 
     /// Lowers a body; returns the phrase body and its bar lines.
@@ -60,9 +55,8 @@ struct BodyLowering {
             lowerTop(elements, at: index)
             index += 1 + elements[index].itemCount
         }
-        if let dangling = pendingTies.first {
-            error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into", dangling.range)
-        }
+        ties.end()
+        for (range, problem) in ties.problems { diagnostics.append(problem.diagnostic(at: range)) }
         account(time)
         if time.isOverflow || subdivisionOverflow {
             diagnostics.append(.error(.timeOverflow, "this phrase's durations are too fine to add up exactly (tuplets nested too finely)", at: phraseRange))
@@ -89,7 +83,7 @@ struct BodyLowering {
             notes.append(RootNote(position: time, width: width, note: note))
             noteCount += 1
             arrive(isRest: false) { $0 == pitch }
-            if length.tiesToNext { pendingTies.append(PendingTie(pitch: pitch, range: length.tieRange ?? element.range)) }
+            if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? element.range) }
             time = time + width
         case .rest(let length):
             account(time)
@@ -145,7 +139,7 @@ struct BodyLowering {
     mutating func lowerChord(_ body: [BodyElement], items: Range<Int>, tieAll: Bool, tieRange: SourceRange?, range: SourceRange) -> [ChordNote] {
         var chord: [ChordNote] = []
         chord.reserveCapacity(items.count)
-        var ties: [PendingTie] = []
+        var tied: [(pitch: Int, range: SourceRange)] = []
         for index in items {
             let item = body[index]
             guard case .member(let member) = item.kind else { command(item); continue }
@@ -156,13 +150,13 @@ struct BodyLowering {
             } else {
                 chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie))
             }
-            if tie, !ties.contains(where: { $0.pitch == pitch }) {
-                ties.append(PendingTie(pitch: pitch, range: member.tie ? member.range : (tieRange ?? range)))
+            if tie, !tied.contains(where: { $0.pitch == pitch }) {
+                tied.append((pitch, member.tie ? member.range : (tieRange ?? range)))
             }
         }
         noteCount += chord.count
         arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }
-        pendingTies += ties
+        for (pitch, range) in tied { ties.tie(pitch, at: range) }
         return chord
     }
 
@@ -184,7 +178,7 @@ struct BodyLowering {
                 divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext)]))
                 noteCount += 1
                 arrive(isRest: false) { $0 == pitch }
-                if length.tiesToNext { pendingTies.append(PendingTie(pitch: pitch, range: length.tieRange ?? item.range)) }
+                if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? item.range) }
             case .rest:
                 divisions.append(.rest)
                 arrive(isRest: true) { _ in false }
@@ -271,12 +265,8 @@ struct BodyLowering {
                 return pitch
             }
             let shown = "\(Pitch.spellingText(spelling))\(octave)"
-            guard (0...127).contains(pitch) else {
-                error(.pitchOutOfRange, "pitch \(shown) (MIDI \(pitch)) is outside 0–127", range)
-                return nil
-            }
-            guard (0...127).contains(pitch + transpose) else {
-                error(.pitchOutOfRange, "pitch \(shown) transposed by \(transpose) is MIDI \(pitch + transpose), outside 0–127", range)
+            if let problem = SongRule.pitchRange(pitch, transpose: transpose, shown: shown) {
+                diagnostics.append(problem.diagnostic(at: range))
                 return nil
             }
             return pitch
@@ -285,22 +275,8 @@ struct BodyLowering {
 
     // MARK: - Ties
 
-    /// A note, chord or rest arrives: every pitch tied from the previous one must sound in it.
+    /// A note, chord or rest arrives: the tie rule checks what the previous one tied.
     mutating func arrive(isRest: Bool, sounds: (Int) -> Bool) {
-        guard !pendingTies.isEmpty else { return }
-        if isRest {
-            error(.tieToRest, "a tie cannot continue into a rest", pendingTies[0].range)
-        } else if let broken = pendingTies.first(where: { !sounds($0.pitch) }) {
-            let name: String
-            if kind == .drums {
-                name = GeneralMIDI.drumName(forKey: broken.pitch) ?? "drum \(broken.pitch)"
-            } else {
-                var (spelling, octave) = Pitch.spell(broken.pitch, in: key)
-                if spelling.accidental == 0 { spelling.accidental = nil }
-                name = "\(Pitch.spellingText(spelling))\(octave) (MIDI \(broken.pitch))"
-            }
-            error(.tieMismatch, "tied \(name) does not sound in the next note or chord", broken.range)
-        }
-        pendingTies.removeAll(keepingCapacity: true)
+        ties.arrive(isRest: isRest, sounds: sounds)
     }
 }

@@ -7,7 +7,7 @@ extension Lowering {
         var seen: [String: SourceRange] = [:]
         return syntax.map { trackSyntax in
             if let earlier = seen[trackSyntax.id.text] {
-                diagnostics.append(.error(.duplicateTrack, "track ID '\(trackSyntax.id.text)' is already used", at: trackSyntax.id.range, notes: [DiagnosticNote("the first track '\(trackSyntax.id.text)' is here", at: earlier)]))
+                diagnostics.append(SongRule.duplicateTrack(trackSyntax.id.text).diagnostic(at: trackSyntax.id.range, notes: [DiagnosticNote("the first track '\(trackSyntax.id.text)' is here", at: earlier)]))
             } else {
                 seen[trackSyntax.id.text] = trackSyntax.id.range
             }
@@ -98,30 +98,13 @@ extension Lowering {
         }
     }
 
-    /// Explicit channels first; the other melody tracks get the lowest free channels in source
-    /// order, never 10. Two tracks on one channel is a warning; running out is an error.
+    /// Channels by the one channel rule (`ChannelAssignment`); its problems are reported at
+    /// the track IDs. A track left without a channel keeps channel 1 (the song has an error).
     mutating func assignChannels(_ tracks: inout [Track], _ syntax: [TrackSyntax]) {
-        var taken = Set(tracks.filter(\.channelIsExplicit).map(\.channel))
-        taken.insert(10)
-        var unassigned: Set<Int> = []
-        for index in tracks.indices where tracks[index].kind == .melody && !tracks[index].channelIsExplicit {
-            guard let free = (1...16).first(where: { !taken.contains($0) }) else {
-                error(.tooManyTracks, "no free MIDI channel for track '\(tracks[index].id)': all 15 melody channels are taken", syntax[index].id.range)
-                tracks[index].channel = 1
-                unassigned.insert(index)
-                continue
-            }
-            tracks[index].channel = free
-            taken.insert(free)
-        }
-        var owner: [Int: Int] = [:]
-        for index in tracks.indices where !unassigned.contains(index) {
-            if let first = owner[tracks[index].channel] {
-                diagnostics.append(.warning(.sharedChannel, "track '\(tracks[index].id)' shares MIDI channel \(tracks[index].channel) with track '\(tracks[first].id)'", at: syntax[index].id.range))
-            } else {
-                owner[tracks[index].channel] = index
-            }
-        }
+        let requests = tracks.map { ChannelAssignment.Request(id: $0.id, kind: $0.kind, explicitChannel: $0.channelIsExplicit ? $0.channel : nil) }
+        let assignment = ChannelAssignment(requests)
+        for index in tracks.indices { tracks[index].channel = assignment.channels[index] ?? 1 }
+        for (index, problem) in assignment.problems { diagnostics.append(problem.diagnostic(at: syntax[index].id.range)) }
     }
 }
 

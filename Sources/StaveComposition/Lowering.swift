@@ -16,13 +16,16 @@ public struct Lowering {
 
     /// Lowers and checks a parsed song. `defaultTitle` is used when the song has no `title`
     /// (the file name). The song is meaningful only when the diagnostics hold no error.
-    public static func lower(_ syntax: SongSyntax, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
+    ///
+    /// The syntax is consumed: each phrase body is released once it is lowered, so a caller that
+    /// hands over its only copy never holds a large song twice (see `Placement.lowerOriginals`).
+    public static func lower(_ syntax: consuming SongSyntax, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
         var lowering = Lowering()
         var song = lowering.lowerHeader(syntax.header, defaultTitle: defaultTitle, trackStarts: syntax.tracks.map(\.range.start))
         let meterMap = MeterMap(meters: song.meters)
         var tracks = lowering.lowerTracks(syntax.tracks)
         lowering.assignChannels(&tracks, syntax.tracks)
-        var placement = Placement(song: song, meterMap: meterMap, syntax: syntax, tracks: tracks)
+        var placement = Placement(song: song, meterMap: meterMap, syntax: consume syntax, tracks: tracks)
         placement.run()
         lowering.diagnostics += placement.diagnostics
         song.tracks = placement.tracks
@@ -37,7 +40,7 @@ public struct Lowering {
     /// Convenience: parse and lower a source in one step.
     public static func compile(_ source: Source, defaultTitle: String) -> (song: Song, diagnostics: [Diagnostic]) {
         let (syntax, parseDiagnostics) = Parser.parse(source)
-        let (song, diagnostics) = lower(syntax, defaultTitle: defaultTitle)
+        let (song, diagnostics) = lower(consume syntax, defaultTitle: defaultTitle)
         return (song, (parseDiagnostics + diagnostics).sortedByPosition())
     }
 

@@ -1,5 +1,4 @@
 import StaveSyntax
-import StaveSupport
 
 /// Places every phrase on its track's timeline and checks what depends on placement:
 /// references of `repeat` and `sync`, overlaps, bar lines at every copy, pitch ranges of
@@ -29,7 +28,8 @@ struct Placement {
 
     let song: Song
     let meterMap: MeterMap
-    let syntax: SongSyntax
+    /// The song's syntax; each Original's body is emptied once it is lowered.
+    var syntax: SongSyntax
     var tracks: [Track]
     var diagnostics: [Diagnostic] = []
     /// Originals by track index and phrase ID (the first of that ID).
@@ -48,7 +48,6 @@ struct Placement {
     var expandedTempos = 0
     /// The end of the allowed song, in whole notes.
     let songLimit: Rational
-
     init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track]) {
         self.song = song
         self.meterMap = meterMap
@@ -68,42 +67,30 @@ struct Placement {
     mutating func lowerOriginals() {
         originals = Array(repeating: [:], count: tracks.count)
         lowered = Array(repeating: [:], count: tracks.count)
-        // Bodies are independent of one another: lower them (in parallel when there is enough
-        // work), then take the results in source order so diagnostics and IDs stay deterministic.
-        var jobs: [(track: Int, statement: Int)] = []
-        var work = 0
-        for trackIndex in syntax.tracks.indices {
-            for (statementIndex, statement) in syntax.tracks[trackIndex].phrases.enumerated() {
-                guard case .original(_, let elements) = statement.kind else { continue }
-                jobs.append((trackIndex, statementIndex))
-                work += elements.count
-            }
-        }
-        let results = ParallelJobs.run(jobs.count, parallel: work >= 20_000) { [syntax, tracks, key = song.key] (index: Int) -> (Original, [Diagnostic])? in
-            let (trackIndex, statementIndex) = jobs[index]
-            let statement = syntax.tracks[trackIndex].phrases[statementIndex]
-            guard case .original(_, let elements) = statement.kind else { return nil }
-            var lowering = BodyLowering(track: tracks[trackIndex], key: key)
-            let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
-            let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
-                                    quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
-                                    hasUnknownDrum: lowering.hasUnknownDrum)
-            return (original, lowering.diagnostics)
-        }
+        // Each body is lowered in source order and then dropped from the syntax tree: the song
+        // is never held twice (syntax and Composition) in full, which keeps memory per note low.
         var seen: [Int: [String: SourceRange]] = [:]
-        for (index, job) in jobs.enumerated() {
-            guard let (original, bodyDiagnostics) = results[index],
-                  case .original(let id, _) = syntax.tracks[job.track].phrases[job.statement].kind else { continue }
-            diagnostics += bodyDiagnostics
-            lowered[job.track][job.statement] = original
-            if original.hasUnknownDrum { hasUnknownDrum = true }
-            guard let id else { continue }
-            if let earlier = seen[job.track]?[id.text] {
-                diagnostics.append(.error(.duplicatePhrase, "phrase ID '\(id.text)' is already used in track '\(syntax.tracks[job.track].id.text)'", at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
-                continue
+        for trackIndex in syntax.tracks.indices {
+            for statementIndex in syntax.tracks[trackIndex].phrases.indices {
+                let statement = syntax.tracks[trackIndex].phrases[statementIndex]
+                guard case .original(let id, let elements) = statement.kind else { continue }
+                syntax.tracks[trackIndex].phrases[statementIndex].kind = .original(id: id, body: [])
+                var lowering = BodyLowering(track: tracks[trackIndex], key: song.key)
+                let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
+                let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
+                                        quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
+                                        hasUnknownDrum: lowering.hasUnknownDrum)
+                diagnostics += lowering.diagnostics
+                lowered[trackIndex][statementIndex] = original
+                if original.hasUnknownDrum { hasUnknownDrum = true }
+                guard let id else { continue }
+                if let earlier = seen[trackIndex]?[id.text] {
+                    diagnostics.append(SongRule.duplicatePhrase(id.text, track: syntax.tracks[trackIndex].id.text).diagnostic(at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
+                    continue
+                }
+                seen[trackIndex, default: [:]][id.text] = id.range
+                originals[trackIndex][id.text] = original
             }
-            seen[job.track, default: [:]][id.text] = id.range
-            originals[job.track][id.text] = original
         }
     }
 
@@ -161,7 +148,7 @@ struct Placement {
                 let transpose = transposeSyntax?.value ?? 0
                 if let transposeSyntax {
                     if tracks[trackIndex].kind == .drums {
-                        diagnostics.append(.error(.settingNotAllowed, "'transpose' is not allowed on a sync in drum track '\(tracks[trackIndex].id)'", at: transposeSyntax.range))
+                        diagnostics.append(SongRule.transposedDrumSync(track: tracks[trackIndex].id).diagnostic(at: transposeSyntax.range))
                         continue
                     }
                     if abs(transpose) > 127 {
@@ -170,10 +157,9 @@ struct Placement {
                     }
                 }
                 let shift = transpose + (tracks[trackIndex].kind == .melody ? tracks[trackIndex].transpose : 0)
-                if original.lowestPitch <= original.highestPitch,
-                   original.lowestPitch + shift < 0 || original.highestPitch + shift > 127 {
-                    let outside = original.lowestPitch + shift < 0 ? original.lowestPitch + shift : original.highestPitch + shift
-                    diagnostics.append(.error(.pitchOutOfRange, "sync of '\(phraseName.text)' transposed by \(shift) semitones reaches MIDI \(outside), outside 0–127", at: statement.keywordRange))
+                let name = "\(tracks[sourceTrack].id).\(phraseName.text)"
+                if let problem = SongRule.syncRange(lowest: original.lowestPitch, highest: original.highestPitch, shift: shift, name: name) {
+                    diagnostics.append(problem.diagnostic(at: statement.keywordRange))
                     continue
                 }
                 if cursorLost, statement.at == nil { continue }
@@ -209,8 +195,8 @@ struct Placement {
     }
 
     mutating func checkLimit(_ end: Rational, _ statement: PhraseStatement) -> Bool {
-        if end.isOverflow || end > songLimit {
-            diagnostics.append(.error(.limitExceeded, "the song would last more than \(Lowering.maximumBars) bars (the limit)", at: statement.keywordRange))
+        if !SongRule.fitsSong(end: end, limit: songLimit) {
+            diagnostics.append(SongRule.songTooLong.diagnostic(at: statement.keywordRange))
             return false
         }
         return true
@@ -220,10 +206,8 @@ struct Placement {
 
     mutating func resolveRepeat(_ source: Name, trackIndex: Int) -> Original? {
         if let original = originals[trackIndex][source.text] { return original }
-        let elsewhere = tracks.indices.first { originals[$0][source.text] != nil }
-        var message = "no Original phrase '\(source.text)' in track '\(tracks[trackIndex].id)' to repeat"
-        if let elsewhere { message += "; to copy phrase '\(source.text)' of track '\(tracks[elsewhere].id)' use 'sync \(tracks[elsewhere].id).\(source.text)'" }
-        diagnostics.append(.error(.unknownPhrase, message, at: source.range))
+        let elsewhere = tracks.indices.first { originals[$0][source.text] != nil }.map { tracks[$0].id }
+        diagnostics.append(SongRule.unknownRepeatSource(source.text, track: tracks[trackIndex].id, elsewhere: elsewhere).diagnostic(at: source.range))
         return nil
     }
 
@@ -231,18 +215,18 @@ struct Placement {
         var sourceTrack = trackIndex
         if let trackName {
             guard let index = tracks.firstIndex(where: { $0.id == trackName.text }) else {
-                diagnostics.append(.error(.unknownTrack, "no track '\(trackName.text)' to sync from", at: trackName.range))
+                diagnostics.append(SongRule.unknownSyncTrack(trackName.text).diagnostic(at: trackName.range))
                 return nil
             }
             sourceTrack = index
         }
         guard let original = originals[sourceTrack][phraseName.text] else {
-            diagnostics.append(.error(.unknownPhrase, "no Original phrase '\(phraseName.text)' in track '\(tracks[sourceTrack].id)' to sync", at: phraseName.range))
+            diagnostics.append(SongRule.unknownSyncPhrase(phraseName.text, track: tracks[sourceTrack].id).diagnostic(at: phraseName.range))
             return nil
         }
-        if tracks[sourceTrack].kind != tracks[trackIndex].kind {
-            let kinds = { (kind: TrackKind) in kind == .drums ? "drum" : "melody" }
-            diagnostics.append(.error(.wrongPhraseKind, "cannot sync \(kinds(tracks[sourceTrack].kind)) phrase '\(tracks[sourceTrack].id).\(phraseName.text)' into \(kinds(tracks[trackIndex].kind)) track '\(tracks[trackIndex].id)'", at: phraseName.range))
+        if let problem = SongRule.syncKind(source: tracks[sourceTrack].kind, target: tracks[trackIndex].kind,
+                                           name: "\(tracks[sourceTrack].id).\(phraseName.text)", targetTrack: tracks[trackIndex].id) {
+            diagnostics.append(problem.diagnostic(at: phraseName.range))
             return nil
         }
         return (sourceTrack, original)
@@ -253,7 +237,7 @@ struct Placement {
     mutating func checkOverlaps(_ placed: [Placed]) {
         for overlap in PhraseOverlap.find(placed.map { ($0.start, $0.end) }, meterMap: meterMap) {
             let later = placed[overlap.later], earlier = placed[overlap.earlier]
-            diagnostics.append(.error(.phraseOverlap, "\(later.name) overlaps \(earlier.name) (\(overlap.bars))", at: later.range, notes: [DiagnosticNote("\(earlier.name) is here", at: earlier.range)]))
+            diagnostics.append(SongRule.overlap(later.name, earlier.name, bars: overlap.bars).diagnostic(at: later.range, notes: [DiagnosticNote("\(earlier.name) is here", at: earlier.range)]))
         }
     }
 

@@ -1,4 +1,5 @@
 import StaveSupport
+import StaveSyntax
 
 /// A strict JSON reader (RFC 8259) over UTF-8 bytes.
 ///
@@ -23,7 +24,7 @@ public struct JSONParser {
 
         /// The problem as the decoder reports it.
         public var problem: SaveProblem {
-            SaveProblem(path, "invalid JSON at line \(line), column \(column): \(message)")
+            SaveProblem(.saveInvalidJSON, path, "invalid JSON at line \(line), column \(column): \(message)")
         }
     }
 

@@ -1,4 +1,5 @@
 import StaveSupport
+import StaveSyntax
 
 /// One step of the migration chain: a pure function that turns a save file of format
 /// version `from` into version `from + 1`, depending only on the document.
@@ -31,34 +32,34 @@ public struct Migration: Sendable {
     public static func upgrade(_ document: JSONValue, using chain: [Migration] = chain,
                                to target: Int = SongDocument.currentVersion) throws(SaveError) -> JSONValue {
         guard case .object(let members) = document else {
-            throw SaveError([SaveProblem(.root, "expected a save file (an object), found \(document.summary)")])
+            throw SaveError([SaveProblem(.saveNotASaveFile, .root, "expected a save file (an object), found \(document.summary)")])
         }
         var problems: [SaveProblem] = []
         let formatPath = JSONPath.root.key("format"), versionPath = JSONPath.root.key("version")
         let expectedFormat = JSONText.quoted(SongDocument.formatName)
         switch document["format"] {
-        case nil: problems.append(SaveProblem(formatPath, "missing; expected \(expectedFormat)"))
+        case nil: problems.append(SaveProblem(.saveNotASaveFile, formatPath, "missing; expected \(expectedFormat)"))
         case .string(SongDocument.formatName)?: break
-        case let other?: problems.append(SaveProblem(formatPath, "expected \(expectedFormat), found \(other.summary)"))
+        case let other?: problems.append(SaveProblem(.saveNotASaveFile, formatPath, "expected \(expectedFormat), found \(other.summary)"))
         }
         var version = target
         switch document["version"] {
         case nil:
-            problems.append(SaveProblem(versionPath, "missing; expected the format version (an integer)"))
+            problems.append(SaveProblem(.saveUnsupportedVersion, versionPath, "missing; expected the format version (an integer)"))
         case let value?:
             if let number = value.integer, number >= 1, number <= target {
                 version = number
             } else if let number = value.integer, number > target {
-                problems.append(SaveProblem(versionPath, "this file has format version \(number), but this program reads versions up to \(target); use a newer stave"))
+                problems.append(SaveProblem(.saveUnsupportedVersion, versionPath, "this file has format version \(number), but this program reads versions up to \(target); use a newer stave"))
             } else {
-                problems.append(SaveProblem(versionPath, "expected a format version 1–\(target), found \(value.summary)"))
+                problems.append(SaveProblem(.saveUnsupportedVersion, versionPath, "expected a format version 1–\(target), found \(value.summary)"))
             }
         }
         guard problems.isEmpty else { throw SaveError(problems) }
         var current = JSONValue.object(members)
         while version < target {
             guard let step = chain.first(where: { $0.from == version }) else {
-                throw SaveError([SaveProblem(versionPath, "no migration from format version \(version) to \(version + 1)")])
+                throw SaveError([SaveProblem(.saveUnsupportedVersion, versionPath, "no migration from format version \(version) to \(version + 1)")])
             }
             current = step.migrate(current)
             version += 1

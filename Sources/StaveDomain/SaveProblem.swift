@@ -1,16 +1,29 @@
-/// One problem found in a save file: where (a JSON path) and what.
+import StaveComposition
+import StaveSyntax
+
+/// One problem found in a save file: which (a stable ID from the diagnostics catalog), where
+/// (a JSON path) and what.
 ///
 /// Shown as `song.tracks[1].phrases[3].containers[0].width: expected a positive duration, found -480`.
 public struct SaveProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The stable identifier: the language's own ID when the document breaks a rule of the
+    /// language (the same one the front end reports), a `save-…` ID for problems of the format.
+    public var id: DiagnosticID
     /// The value the problem is about.
     public var path: JSONPath
     /// What was wrong: what was found and what was expected.
     public var message: String
 
     /// A problem at a path.
-    public init(_ path: JSONPath, _ message: String) {
+    public init(_ id: DiagnosticID, _ path: JSONPath, _ message: String) {
+        self.id = id
         self.path = path
         self.message = message
+    }
+
+    /// A problem a language rule found, at a path.
+    public init(_ problem: RuleProblem, at path: JSONPath) {
+        self.init(problem.id, path, problem.message)
     }
 
     /// `path: message`.

@@ -10,7 +10,7 @@ extension SongDecoder {
         guard var fields = object(value, at: path, what: "a phrase") else { return nil }
         guard let typeValue = required(&fields, "type", expected: "\"original\", \"repeat\" or \"sync\"") else { return nil }
         guard case .string(let type) = typeValue, ["original", "repeat", "sync"].contains(type) else {
-            problem(path.key("type"), "expected \"original\", \"repeat\" or \"sync\", found \(typeValue.summary)")
+            problem(.saveInvalidValue, path.key("type"), "expected \"original\", \"repeat\" or \"sync\", found \(typeValue.summary)")
             return nil
         }
         let id = fields.take("id").flatMap { identifier($0, at: path.key("id"), what: "a phrase ID") }
@@ -40,7 +40,7 @@ extension SongDecoder {
             let source = required(&fields, "phrase", expected: "the ID of the phrase to sync").flatMap { identifier($0, at: path.key("phrase"), what: "a phrase ID") }
             var transpose = integer(&fields, "transpose", in: -127...127, expected: "a transpose -127–127")
             if kind == .drums, let shift = transpose, shift != 0 {
-                problem(path.key("transpose"), "a sync on a drum track cannot transpose, found \(shift)")
+                problem(.settingNotAllowed, path.key("transpose"), "a sync on a drum track cannot transpose, found \(shift)")
                 transpose = nil
             }
             finish(fields, what: "a sync phrase", known: ["type", "id", "start", "track", "phrase", "transpose"])
@@ -77,7 +77,7 @@ extension SongDecoder {
     mutating func blocks(_ value: JSONValue, at path: JSONPath, kind: TrackKind) -> [SongDocument.NoteBlock]? {
         guard let elements = array(value, at: path, expected: "an array of blocks") else { return nil }
         guard !elements.isEmpty else {
-            problem(path, "expected at least one block, found an empty array")
+            problem(.saveInvalidValue, path, "expected at least one block, found an empty array")
             return nil
         }
         let decoded = elements.enumerated().map { block($1, at: path.index($0), kind: kind) }
@@ -91,7 +91,7 @@ extension SongDecoder {
         guard var fields = object(value, at: path, what: "a block") else { return nil }
         if fields.has(otherKey) {
             _ = fields.take(otherKey)
-            problem(path.key(otherKey), "a block of a \(kind == .drums ? "drum" : "melody") track holds \"\(notesKey)\", not \"\(otherKey)\"")
+            problem(.saveUnknownField, path.key(otherKey), "a block of a \(kind == .drums ? "drum" : "melody") track holds \"\(notesKey)\", not \"\(otherKey)\"")
         }
         let notesValue = fields.take(notesKey)
         let blocksValue = fields.take("blocks")
@@ -104,10 +104,10 @@ extension SongDecoder {
         case (nil, let blocksValue?):
             return blocks(blocksValue, at: path.key("blocks"), kind: kind).map { .blocks($0) }
         case (.some, .some):
-            problem(path, "a block holds either \(expected), not both")
+            problem(.saveInvalidValue, path, "a block holds either \(expected), not both")
             return nil
         case (nil, nil):
-            if !fields.has(otherKey) { problem(path, "expected a block with \(expected)") }
+            if !fields.has(otherKey) { problem(.saveMissingField, path, "expected a block with \(expected)") }
             return nil
         }
     }

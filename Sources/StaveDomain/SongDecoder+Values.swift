@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSyntax
 
 /// The members of one JSON object being decoded: which were read, so that unknown ones can
 /// be reported.
@@ -35,14 +36,19 @@ struct ObjectFields {
 /// Typed readers: each reports a problem naming the path, what was expected and what was
 /// found, and returns nil when the value does not fit.
 extension SongDecoder {
-    mutating func problem(_ path: JSONPath, _ message: String) {
-        problems.append(SaveProblem(path, message))
+    mutating func problem(_ id: DiagnosticID, _ path: JSONPath, _ message: String) {
+        problems.append(SaveProblem(id, path, message))
+    }
+
+    /// A value of the wrong type, or a number outside its range.
+    mutating func mismatch(_ value: JSONValue, at path: JSONPath, expected: String) {
+        problem(value.integer == nil ? .saveWrongType : .valueOutOfRange, path, "expected \(expected), found \(value.summary)")
     }
 
     /// The members of an object, or nil (reported).
     mutating func object(_ value: JSONValue, at path: JSONPath, what: String) -> ObjectFields? {
         guard case .object(let members) = value else {
-            problem(path, "expected \(what) (an object), found \(value.summary)")
+            problem(.saveWrongType, path, "expected \(what) (an object), found \(value.summary)")
             return nil
         }
         return ObjectFields(members, at: path)
@@ -51,14 +57,14 @@ extension SongDecoder {
     /// Reports members that were not read.
     mutating func finish(_ fields: ObjectFields, what: String, known: [String]) {
         for member in fields.unread {
-            problem(fields.path.key(member.key), "unknown field: \(what) has the fields \(known.joined(separator: ", "))")
+            problem(.saveUnknownField, fields.path.key(member.key), "unknown field: \(what) has the fields \(known.joined(separator: ", "))")
         }
     }
 
     /// A required member, or nil (reported as missing).
     mutating func required(_ fields: inout ObjectFields, _ key: String, expected: @autoclosure () -> String) -> JSONValue? {
         guard let value = fields.take(key) else {
-            problem(fields.path.key(key), "missing; expected \(expected())")
+            problem(.saveMissingField, fields.path.key(key), "missing; expected \(expected())")
             return nil
         }
         return value
@@ -66,7 +72,7 @@ extension SongDecoder {
 
     mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
         guard let number = value.integer, range.contains(number) else {
-            problem(path, "expected \(expected()), found \(value.summary)")
+            mismatch(value, at: path, expected: expected())
             return nil
         }
         return number
@@ -80,7 +86,7 @@ extension SongDecoder {
 
     mutating func string(_ value: JSONValue, at path: JSONPath, expected: String) -> String? {
         guard case .string(let text) = value else {
-            problem(path, "expected \(expected), found \(value.summary)")
+            problem(.saveWrongType, path, "expected \(expected), found \(value.summary)")
             return nil
         }
         return text
@@ -90,7 +96,7 @@ extension SongDecoder {
     mutating func staveString(_ value: JSONValue, at path: JSONPath) -> String? {
         guard let text = string(value, at: path, expected: "a string") else { return nil }
         if text.unicodeScalars.contains("\n") {
-            problem(path, "a Stave string cannot contain a line break")
+            problem(.saveInvalidValue, path, "a Stave string cannot contain a line break")
             return nil
         }
         return text
@@ -98,7 +104,7 @@ extension SongDecoder {
 
     mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
         guard case .bool(let flag) = value else {
-            problem(path, "expected true or false, found \(value.summary)")
+            problem(.saveWrongType, path, "expected true or false, found \(value.summary)")
             return nil
         }
         return flag
@@ -107,18 +113,11 @@ extension SongDecoder {
     /// An array's elements, or nil (reported).
     mutating func array(_ value: JSONValue, at path: JSONPath, expected: String) -> [JSONValue]? {
         guard case .array(let elements) = value else {
-            problem(path, "expected \(expected), found \(value.summary)")
+            problem(.saveWrongType, path, "expected \(expected), found \(value.summary)")
             return nil
         }
         return elements
     }
-
-    /// The words Stave reserves (LANGUAGE.md rule 12).
-    static let reservedWords: Set<String> = [
-        "title", "composer", "tempo", "meter", "key", "ppq", "track", "drums", "phrase", "repeat",
-        "sync", "at", "transpose", "instrument", "kit", "channel", "volume", "pan", "velocity",
-        "octave", "major", "minor",
-    ]
 
     /// A track or phrase ID: `[A-Za-z_][A-Za-z0-9_]*`, not a reserved word.
     mutating func identifier(_ value: JSONValue, at path: JSONPath, what: String) -> String? {
@@ -127,11 +126,11 @@ extension SongDecoder {
         let bytes = Array(text.utf8)
         func isLetter(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F }
         guard let first = bytes.first, isLetter(first), bytes.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }) else {
-            problem(path, "expected \(expected), found \(value.summary)")
+            problem(.invalidIdentifier, path, "expected \(expected), found \(value.summary)")
             return nil
         }
-        if SongDecoder.reservedWords.contains(text) {
-            problem(path, "'\(text)' is a reserved word and cannot be \(what)")
+        if Parser.reservedWords.contains(text) {
+            problem(.reservedWord, path, "'\(text)' is a reserved word and cannot be \(what)")
             return nil
         }
         return text
@@ -142,7 +141,7 @@ extension SongDecoder {
     mutating func bpm(_ value: JSONValue, at path: JSONPath) -> Rational? {
         let expected = "a tempo 1–1000 as a decimal string such as \"92.5\""
         guard case .string(let text) = value else {
-            problem(path, "expected \(expected), found \(value.summary)")
+            problem(.saveWrongType, path, "expected \(expected), found \(value.summary)")
             return nil
         }
         let bytes = Array(text.utf8)
@@ -152,7 +151,7 @@ extension SongDecoder {
             && bytes.filter({ $0 == UInt8(ascii: ".") }).count <= 1
             && point.map { $0 > 0 && $0 < bytes.count - 1 } ?? true
         guard wellFormed else {
-            problem(path, "expected \(expected), found \(value.summary)")
+            problem(.saveInvalidValue, path, "expected \(expected), found \(value.summary)")
             return nil
         }
         // The same digit limits as the Stave parser's decimals.
@@ -160,7 +159,7 @@ extension SongDecoder {
         for byte in bytes {
             if byte == UInt8(ascii: ".") { seenPoint = true; continue }
             if numerator > 100_000_000_000 || scale > 9 {
-                problem(path, "tempo \(value.summary) has too many digits for Stave")
+                problem(.saveInvalidValue, path, "tempo \(value.summary) has too many digits for Stave")
                 return nil
             }
             numerator = numerator * 10 + Int(byte - 0x30)
@@ -170,7 +169,7 @@ extension SongDecoder {
         for _ in 0..<scale { denominator *= 10 }
         let bpm = Rational(numerator, denominator)
         guard bpm >= Rational(1), bpm <= Rational(1000) else {
-            problem(path, "expected \(expected), found \(value.summary)")
+            problem(.valueOutOfRange, path, "expected \(expected), found \(value.summary)")
             return nil
         }
         return bpm

@@ -78,17 +78,17 @@ public struct SongDecoder {
         if let tonicValue = required(&fields, "tonic", expected: tonicExpected),
            let text = string(tonicValue, at: path.key("tonic"), expected: tonicExpected) {
             tonic = SongDecoder.spelling(text)
-            if tonic == nil { problem(path.key("tonic"), "expected \(tonicExpected), found \(tonicValue.summary)") }
+            if tonic == nil { problem(.invalidKey, path.key("tonic"), "expected \(tonicExpected), found \(tonicValue.summary)") }
         }
         var mode: KeyMode?
         if let modeValue = required(&fields, "mode", expected: "\"major\" or \"minor\"") {
             if case .string(let text) = modeValue { mode = KeyMode(rawValue: text) }
-            if mode == nil { problem(path.key("mode"), "expected \"major\" or \"minor\", found \(modeValue.summary)") }
+            if mode == nil { problem(.invalidKey, path.key("mode"), "expected \"major\" or \"minor\", found \(modeValue.summary)") }
         }
         finish(fields, what: "the key", known: ["tonic", "mode"])
         guard let tonic, let mode else { return nil }
         guard let key = Key(tonic: tonic, mode: mode) else {
-            problem(path, "'\(Pitch.spellingText(tonic)) \(mode.rawValue)' is not a key with at most 7 sharps or flats")
+            problem(.invalidKey, path, "'\(Pitch.spellingText(tonic)) \(mode.rawValue)' is not a key with at most 7 sharps or flats")
             return nil
         }
         return key
@@ -127,7 +127,7 @@ public struct SongDecoder {
             var denominator: Int?
             if let value = required(&fields, "denominator", expected: "1, 2, 4, 8, 16, 32 or 64") {
                 denominator = value.integer.flatMap { [1, 2, 4, 8, 16, 32, 64].contains($0) ? $0 : nil }
-                if denominator == nil { problem(path.index(index).key("denominator"), "expected 1, 2, 4, 8, 16, 32 or 64, found \(value.summary)") }
+                if denominator == nil { problem(.invalidMeter, path.index(index).key("denominator"), "expected 1, 2, 4, 8, 16, 32 or 64, found \(value.summary)") }
             }
             finish(fields, what: "a meter change", known: ["bar", "numerator", "denominator"])
             guard let bar, let numerator, let denominator else { return nil }
@@ -147,7 +147,7 @@ public struct SongDecoder {
         var kind: TrackKind?
         if let value = required(&fields, "type", expected: "\"melody\" or \"drums\"") {
             if case .string(let text) = value { kind = TrackKind(rawValue: text) }
-            if kind == nil { problem(path.key("type"), "expected \"melody\" or \"drums\", found \(value.summary)") }
+            if kind == nil { problem(.saveInvalidValue, path.key("type"), "expected \"melody\" or \"drums\", found \(value.summary)") }
         }
         let program = integer(&fields, "program", in: 0...127, expected: "a General MIDI program 0–127")
         let channel = integer(&fields, "channel", in: 1...16, expected: "a MIDI channel 1–16")
@@ -159,7 +159,7 @@ public struct SongDecoder {
         if kind == .drums {
             for setting in ["octave", "transpose"] where fields.has(setting) {
                 _ = fields.take(setting)
-                problem(path.key(setting), "a drum track has no \(setting) setting")
+                problem(.settingNotAllowed, path.key(setting), "a drum track has no \(setting) setting")
             }
         } else {
             octave = integer(&fields, "octave", in: 0...9, expected: "an octave 0–9")

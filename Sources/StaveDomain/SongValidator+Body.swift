@@ -5,13 +5,6 @@ import StaveSyntax
 /// that Stave durations can write, nesting within the limit, pitches in range, no repeated
 /// pitch in a chord, tempo marks between notes, and ties that continue.
 extension SongValidator {
-    /// A note, chord or rest in time order, for the tie check.
-    struct Leaf {
-        var pitches: [Int] = []
-        var ties: [(pitch: Int, path: JSONPath)] = []
-        var isRest: Bool
-    }
-
     /// A stretch of silence between containers (or at the end), reported at `path`.
     struct Gap {
         var from: Int
@@ -26,36 +19,36 @@ extension SongValidator {
         let path = phrasePath(track, phrase)
         var end = 0
         var gaps: [Gap] = []
-        var leaves: [Leaf] = []
+        var ties = TieCheck<JSONPath>(kind: document.tracks[track].kind, key: document.key)
         var lowest = 127, highest = 0
         for (index, container) in containers.enumerated() {
             let containerPath = path.key("containers").index(index)
             if container.position < end {
-                problem(containerPath.key("position"), "expected a position at or after \(end), where containers[\(index - 1)] ends, found \(container.position)")
+                problem(.saveContainerOrder, containerPath.key("position"), "expected a position at or after \(end), where containers[\(index - 1)] ends, found \(container.position)")
             } else if container.position > end {
                 gaps.append(Gap(from: end, to: container.position, path: containerPath.key("position")))
-                leaves.append(Leaf(isRest: true))
+                ties.arrive(isRest: true) { _ in false }
             }
             checkWidth(container, at: containerPath)
-            let depth = SongValidator.depth(of: container)
-            if depth > Parser.maximumNesting {
-                problem(containerPath.key("blocks"), "tuplets and chords nest \(depth) deep here; Stave allows at most \(Parser.maximumNesting)")
+            if let rule = SongRule.nesting(SongValidator.depth(of: container)) {
+                problem(rule, at: containerPath.key("blocks"))
             }
             let part = container.blocks.count == 1 ? time(container.width) : time(container.width) / container.blocks.count
             for (blockIndex, block) in container.blocks.enumerated() {
-                visit(block, at: containerPath.key("blocks").index(blockIndex), part: part, track: track, leaves: &leaves, lowest: &lowest, highest: &highest)
+                visit(block, at: containerPath.key("blocks").index(blockIndex), part: part, track: track, ties: &ties, lowest: &lowest, highest: &highest)
             }
             end = max(end, container.position + container.width)
         }
         if length < end {
-            problem(path.key("length"), "expected at least \(end), where the last container ends, found \(length)")
+            problem(.saveContainerOrder, path.key("length"), "expected at least \(end), where the last container ends, found \(length)")
         } else if length > end {
             gaps.append(Gap(from: end, to: length, path: path.key("length")))
-            leaves.append(Leaf(isRest: true))
+            ties.arrive(isRest: true) { _ in false }
         }
         checkTempoMarks(tempos, length: length, containers: containers, at: path.key("tempos"))
         checkGaps(gaps, tempos: tempos)
-        checkTies(leaves)
+        ties.end()
+        for (path, rule) in ties.problems { problem(rule, at: path) }
         guard problems.count == before else { return nil }
         return OriginalSummary(length: time(length), lowestPitch: lowest, highestPitch: highest)
     }
@@ -65,10 +58,10 @@ extension SongValidator {
         let width = time(container.width)
         if SongValidator.isTuplet(container) {
             if !WrittenDurations.isSingle(width) {
-                problem(path.key("width"), "a tuplet or a rest block lasts one written duration (1, 2, 4, 8, 16, 32 or 64, with up to three dots), found \(describe(units: container.width))")
+                problem(.saveUnwritableDuration, path.key("width"), "a tuplet or a rest block lasts one written duration (1, 2, 4, 8, 16, 32 or 64, with up to three dots), found \(describe(units: container.width))")
             }
         } else if !WrittenDurations.isSum(width) {
-            problem(path.key("width"), "expected a length Stave durations can write, found \(describe(units: container.width))")
+            problem(.saveUnwritableDuration, path.key("width"), "expected a length Stave durations can write, found \(describe(units: container.width))")
         }
     }
 
@@ -94,40 +87,45 @@ extension SongValidator {
     }
 
     mutating func visit(_ block: SongDocument.NoteBlock, at path: JSONPath, part: Rational, track: Int,
-                        leaves: inout [Leaf], lowest: inout Int, highest: inout Int) {
+                        ties: inout TieCheck<JSONPath>, lowest: inout Int, highest: inout Int) {
         let kind = document.tracks[track].kind
         switch block {
         case .notes(let notes):
             guard !notes.isEmpty else {
-                leaves.append(Leaf(isRest: true))
+                ties.arrive(isRest: true) { _ in false }
                 return
             }
             let notesKey = kind == .drums ? "beats" : "notes", pitchKey = kind == .drums ? "drum" : "pitch"
-            var leaf = Leaf(isRest: false)
+            var pitches: [Int] = []
+            var tied: [(pitch: Int, path: JSONPath)] = []
             for (index, note) in notes.enumerated() {
                 let notePath = path.key(notesKey).index(index)
-                if let first = leaf.pitches.firstIndex(of: note.pitch) {
-                    problem(notePath.key(pitchKey), "\(pitchKey) \(note.pitch) is already in this chord (\(notesKey)[\(first)])")
+                if let first = pitches.firstIndex(of: note.pitch) {
+                    problem(.saveDuplicatePitch, notePath.key(pitchKey), "\(pitchKey) \(note.pitch) is already in this chord (\(notesKey)[\(first)])")
                     continue
                 }
-                let transpose = kind == .melody ? document.tracks[track].transpose : 0
-                if !(0...127).contains(note.pitch + transpose) {
-                    problem(notePath.key(pitchKey), "pitch \(note.pitch) transposed by \(transpose) (the track's transpose) is MIDI \(note.pitch + transpose), outside 0–127")
+                if kind == .melody {
+                    let (spelling, octave) = Pitch.spell(note.pitch, in: document.key)
+                    let shown = "\(Pitch.spellingText(spelling))\(octave)"
+                    if let rule = SongRule.pitchRange(note.pitch, transpose: document.tracks[track].transpose, shown: shown) {
+                        problem(rule, at: notePath.key(pitchKey))
+                    }
                 }
-                leaf.pitches.append(note.pitch)
+                pitches.append(note.pitch)
                 lowest = min(lowest, note.pitch)
                 highest = max(highest, note.pitch)
-                if note.tie { leaf.ties.append((note.pitch, notePath.key("tie"))) }
+                if note.tie { tied.append((note.pitch, notePath.key("tie"))) }
             }
-            leaves.append(leaf)
+            ties.arrive(isRest: false) { pitches.contains($0) }
+            for (pitch, path) in tied { ties.tie(pitch, at: path) }
         case .blocks(let blocks):
             let inner = part / blocks.count
             if inner.isOverflow {
-                problem(path, "tuplets are nested too finely here to keep exact time")
+                problem(.timeOverflow, path, "tuplets are nested too finely here to keep exact time")
                 return
             }
             for (index, item) in blocks.enumerated() {
-                visit(item, at: path.key("blocks").index(index), part: inner, track: track, leaves: &leaves, lowest: &lowest, highest: &highest)
+                visit(item, at: path.key("blocks").index(index), part: inner, track: track, ties: &ties, lowest: &lowest, highest: &highest)
             }
         }
     }
@@ -138,12 +136,12 @@ extension SongValidator {
         for (index, mark) in tempos.enumerated() {
             let markPath = path.index(index).key("offset")
             if mark.offset > length {
-                problem(markPath, "expected an offset within the phrase (0–\(length)), found \(mark.offset)")
+                problem(.saveTempoMarkPosition, markPath, "expected an offset within the phrase (0–\(length)), found \(mark.offset)")
             } else if mark.offset < previous {
-                problem(markPath, "expected an offset at or after \(previous) (tempo marks are listed in time order), found \(mark.offset)")
+                problem(.saveTempoMarkPosition, markPath, "expected an offset at or after \(previous) (tempo marks are listed in time order), found \(mark.offset)")
             } else if let inside = SongValidator.container(around: mark.offset, in: containers) {
                 let container = containers[inside]
-                problem(markPath, "\(mark.offset) falls inside containers[\(inside)] (\(container.position)–\(container.position + container.width)); a tempo change stands between notes")
+                problem(.saveTempoMarkPosition, markPath, "\(mark.offset) falls inside containers[\(inside)] (\(container.position)–\(container.position + container.width)); a tempo change stands between notes")
             }
             previous = max(previous, mark.offset)
         }
@@ -175,26 +173,8 @@ extension SongValidator {
             for index in points.indices.dropLast() where points[index + 1] > points[index] {
                 let rest = time(points[index + 1] - points[index])
                 if !WrittenDurations.isSum(rest) {
-                    problem(gap.path, "the rest from \(points[index]) to \(points[index + 1]) lasts \(WrittenDurations.describe(rest)), which Stave durations cannot write")
+                    problem(.saveUnwritableDuration, gap.path, "the rest from \(points[index]) to \(points[index + 1]) lasts \(WrittenDurations.describe(rest)), which Stave durations cannot write")
                 }
-            }
-        }
-    }
-
-    /// Every tied pitch sounds again in the very next note or chord.
-    mutating func checkTies(_ leaves: [Leaf]) {
-        for (index, leaf) in leaves.enumerated() where !leaf.ties.isEmpty {
-            guard index + 1 < leaves.count else {
-                problem(leaf.ties[0].path, "a tie at the end of the phrase has no note to continue into")
-                continue
-            }
-            let next = leaves[index + 1]
-            if next.isRest {
-                problem(leaf.ties[0].path, "a tie cannot continue into a rest")
-                continue
-            }
-            for tie in leaf.ties where !next.pitches.contains(tie.pitch) {
-                problem(tie.path, "tied pitch MIDI \(tie.pitch) does not sound in the next note or chord")
             }
         }
     }

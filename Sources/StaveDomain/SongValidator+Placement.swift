@@ -24,9 +24,9 @@ extension SongValidator {
                 let (bar, offset, _) = meterMap.locate(start)
                 if offset != .zero {
                     let expected = cursor.map { "\((($0) * document.resolution).numerator) (where the previous phrase ends) or the start of a bar" } ?? "the start of a bar"
-                    problem(path.key("start"), "expected \(expected), found \(phrase.start), which is \(WrittenDurations.describe(offset)) into bar \(bar)")
+                    problem(.saveStartOffBar, path.key("start"), "expected \(expected), found \(phrase.start), which is \(WrittenDurations.describe(offset)) into bar \(bar)")
                 } else if bar > Lowering.maximumBars {
-                    problem(path.key("start"), "bar \(bar) is beyond the limit of \(Lowering.maximumBars) bars")
+                    problem(.limitExceeded, path.key("start"), "bar \(bar) is beyond the limit of \(Lowering.maximumBars) bars")
                 }
             }
             var length: Rational?
@@ -52,8 +52,8 @@ extension SongValidator {
                 continue
             }
             let end = start + length
-            if end.isOverflow || end > limit {
-                problem(path.key("start"), "the song would last more than \(Lowering.maximumBars) bars (the limit)")
+            if !SongRule.fitsSong(end: end, limit: limit) {
+                problem(SongRule.songTooLong, at: path.key("start"))
                 cursor = nil
                 continue
             }
@@ -67,7 +67,7 @@ extension SongValidator {
     mutating func checkOverlaps(_ placed: [Placed], _ meterMap: MeterMap) {
         for overlap in PhraseOverlap.find(placed.map { ($0.start, $0.end) }, meterMap: meterMap) {
             let later = placed[overlap.later], earlier = placed[overlap.earlier]
-            problem(later.path, "\(later.name) overlaps \(earlier.name) (\(overlap.bars))")
+            problem(SongRule.overlap(later.name, earlier.name, bars: overlap.bars), at: later.path)
         }
     }
 }

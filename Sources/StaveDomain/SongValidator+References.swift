@@ -35,11 +35,8 @@ extension SongValidator {
                 continue
             case .repeat(let source, _):
                 guard let target = lookup(source, inTrack: track) else {
-                    var message = "no Original phrase '\(source)' in track '\(trackID)' to repeat"
-                    if let elsewhere = document.tracks.indices.first(where: { lookup(source, inTrack: $0) != nil }) {
-                        message += "; to copy phrase '\(source)' of track '\(document.tracks[elsewhere].id)' use a sync"
-                    }
-                    problem(path.key("source"), message)
+                    let elsewhere = document.tracks.indices.first { lookup(source, inTrack: $0) != nil }.map { document.tracks[$0].id }
+                    problem(SongRule.unknownRepeatSource(source, track: trackID, elsewhere: elsewhere), at: path.key("source"))
                     continue
                 }
                 if checkIsOriginal(from: (track, index), to: (track, target), at: path.key("source")) {
@@ -47,26 +44,24 @@ extension SongValidator {
                 }
             case .sync(let sourceTrack, let source, let transpose):
                 guard let sourceIndex = trackIndex(sourceTrack) else {
-                    problem(path.key("track"), "no track '\(sourceTrack)' to sync from")
+                    problem(SongRule.unknownSyncTrack(sourceTrack), at: path.key("track"))
                     continue
                 }
                 guard let target = lookup(source, inTrack: sourceIndex) else {
-                    problem(path.key("phrase"), "no Original phrase '\(source)' in track '\(sourceTrack)' to sync")
+                    problem(SongRule.unknownSyncPhrase(source, track: sourceTrack), at: path.key("phrase"))
                     continue
                 }
                 guard checkIsOriginal(from: (track, index), to: (sourceIndex, target), at: path.key("phrase")) else { continue }
-                let kinds = { (kind: TrackKind) in kind == .drums ? "drum" : "melody" }
                 let targetKind = document.tracks[track].kind, sourceKind = document.tracks[sourceIndex].kind
-                guard sourceKind == targetKind else {
-                    problem(path.key("phrase"), "cannot sync \(kinds(sourceKind)) phrase '\(sourceTrack).\(source)' into \(kinds(targetKind)) track '\(trackID)'")
+                if let rule = SongRule.syncKind(source: sourceKind, target: targetKind, name: "\(sourceTrack).\(source)", targetTrack: trackID) {
+                    problem(rule, at: path.key("phrase"))
                     continue
                 }
                 targets[track][index] = (sourceIndex, target)
-                guard let summary = originals[sourceIndex][target], summary.lowestPitch <= summary.highestPitch else { continue }
+                guard let summary = originals[sourceIndex][target] else { continue }
                 let shift = transpose + (targetKind == .melody ? document.tracks[track].transpose : 0)
-                if summary.lowestPitch + shift < 0 || summary.highestPitch + shift > 127 {
-                    let outside = summary.lowestPitch + shift < 0 ? summary.lowestPitch + shift : summary.highestPitch + shift
-                    problem(path.key("transpose"), "sync of '\(sourceTrack).\(source)' transposed by \(shift) semitones reaches MIDI \(outside), outside 0–127")
+                if let rule = SongRule.syncRange(lowest: summary.lowestPitch, highest: summary.highestPitch, shift: shift, name: "\(sourceTrack).\(source)") {
+                    problem(rule, at: path.key("transpose"))
                 }
             }
         }
@@ -91,11 +86,11 @@ extension SongValidator {
             var names = order.count <= shown + 2 ? order.map(name) : order.prefix(4).map(name) + ["… \(order.count - shown) more …"] + order.suffix(2).map(name)
             names.append(name(start))
             let size = order.count <= shown + 2 ? "" : " of \(order.count) phrases"
-            problem(path, "repeat and sync phrases name each other in a cycle\(size) (\(names.joined(separator: " → "))); they must name an Original phrase")
+            problem(.saveReferenceCycle, path, "repeat and sync phrases name each other in a cycle\(size) (\(names.joined(separator: " → "))); they must name an Original phrase")
             return false
         }
         let kind = SongValidator.kindName(targetPhrase.content)
-        problem(path, "phrase '\(targetPhrase.id ?? "")' of track '\(document.tracks[target.track].id)' is a \(kind), not an Original phrase; repeat and sync must name an Original phrase")
+        problem(.wrongPhraseKind, path, "phrase '\(targetPhrase.id ?? "")' of track '\(document.tracks[target.track].id)' is a \(kind), not an Original phrase; repeat and sync must name an Original phrase")
         return false
     }
 }

@@ -73,8 +73,13 @@ struct SongValidator {
         return validator.problems
     }
 
-    mutating func problem(_ path: JSONPath, _ message: String) {
-        problems.append(SaveProblem(path, message))
+    mutating func problem(_ id: DiagnosticID, _ path: JSONPath, _ message: String) {
+        problems.append(SaveProblem(id, path, message))
+    }
+
+    /// A problem one of the language's rules (`SongRule`, shared with the front end) found.
+    mutating func problem(_ rule: RuleProblem, at path: JSONPath) {
+        problems.append(SaveProblem(rule, at: path))
     }
 
     func trackPath(_ track: Int) -> JSONPath { SongValidator.songPath.key("tracks").index(track) }
@@ -93,7 +98,7 @@ struct SongValidator {
     mutating func checkHeader() {
         _ = checkBarOrder(document.tempos.map(\.bar), at: SongValidator.songPath.key("tempos"), what: "tempo change")
         for (index, tempo) in document.tempos.enumerated() where tempo.afterTracks > document.tracks.count {
-            problem(SongValidator.songPath.key("tempos").index(index).key("afterTracks"),
+            problem(.valueOutOfRange, SongValidator.songPath.key("tempos").index(index).key("afterTracks"),
                     "\(tempo.afterTracks) tracks before this tempo, but the song has \(document.tracks.count)")
         }
         if checkBarOrder(document.meters.map(\.bar), at: SongValidator.songPath.key("meters"), what: "meter change") {
@@ -104,65 +109,55 @@ struct SongValidator {
     /// The first change must be at bar 1 and the bars must rise; true when they do.
     mutating func checkBarOrder(_ bars: [Int], at path: JSONPath, what: String) -> Bool {
         guard let first = bars.first else {
-            problem(path, "expected at least one \(what), at bar 1")
+            problem(.saveBarOrder, path, "expected at least one \(what), at bar 1")
             return false
         }
         var valid = true
         if first != 1 {
-            problem(path.index(0).key("bar"), "the first \(what) must be at bar 1, found bar \(first)")
+            problem(.saveBarOrder, path.index(0).key("bar"), "the first \(what) must be at bar 1, found bar \(first)")
             valid = false
         }
         for index in bars.indices.dropFirst() where bars[index] <= bars[index - 1] {
-            problem(path.index(index).key("bar"), "expected a bar after bar \(bars[index - 1]) (\(what)s are listed in bar order, one a bar), found \(bars[index])")
+            problem(.saveBarOrder, path.index(index).key("bar"), "expected a bar after bar \(bars[index - 1]) (\(what)s are listed in bar order, one a bar), found \(bars[index])")
             valid = false
         }
         return valid
     }
 
-    /// Unique track IDs; channels that are either explicit or the ones Stave assigns.
+    /// Unique track IDs; channels that are either explicit or the ones Stave assigns, by the
+    /// language's own rules (`SongRule`, `ChannelAssignment`).
     mutating func checkTracks() {
-        var seen: [String: Int] = [:]
-        for (index, track) in document.tracks.enumerated() {
-            if let first = seen[track.id] {
-                problem(trackPath(index).key("id"), "track ID '\(track.id)' is already used by tracks[\(first)]")
-            } else {
-                seen[track.id] = index
-            }
+        for (index, earlier) in SongRule.earlierDuplicates(document.tracks.map(\.id)).enumerated() where earlier != nil {
+            problem(SongRule.duplicateTrack(document.tracks[index].id), at: trackPath(index).key("id"))
         }
-        var taken = Set(document.tracks.filter(\.channelIsExplicit).map(\.channel))
-        taken.insert(10)
+        let assignment = ChannelAssignment(document.tracks.map {
+            ChannelAssignment.Request(id: $0.id, kind: $0.kind, explicitChannel: $0.channelIsExplicit ? $0.channel : nil)
+        })
+        for (index, rule) in assignment.problems where rule.severity == .error {
+            problem(rule, at: trackPath(index).key("channel"))
+        }
         for (index, track) in document.tracks.enumerated() where !track.channelIsExplicit {
-            var expected = 10
-            if track.kind == .melody {
-                guard let free = (1...16).first(where: { !taken.contains($0) }) else {
-                    problem(trackPath(index).key("channel"), "no free MIDI channel for this track: all 15 melody channels are taken (set \"channelExplicit\": true to share one)")
-                    continue
-                }
-                taken.insert(free)
-                expected = free
-            }
-            if track.channel != expected {
-                problem(trackPath(index).key("channel"), "expected \(expected), the channel Stave assigns to this track, found \(track.channel) (set \"channelExplicit\": true to keep it)")
-            }
+            guard let expected = assignment.channels[index], track.channel != expected else { continue }
+            problem(.saveChannelNotAssigned, trackPath(index).key("channel"), "expected \(expected), the channel Stave assigns to this track, found \(track.channel) (set \"channelExplicit\": true to keep it)")
         }
     }
 
     /// Only Originals have IDs, and an Original's ID is unique in its track.
     mutating func checkPhraseIDs(_ track: Int) {
-        var seen: [String: Int] = [:]
-        for (index, phrase) in document.tracks[track].phrases.enumerated() {
-            guard let id = phrase.id else { continue }
-            switch phrase.content {
-            case .repeat, .sync:
-                let kind = SongValidator.kindName(phrase.content)
-                problem(phrasePath(track, index).key("id"), "only original phrases have IDs in Stave; a \(kind) has none")
-            case .original:
-                if let first = seen[id] {
-                    problem(phrasePath(track, index).key("id"), "phrase ID '\(id)' is already used in track '\(document.tracks[track].id)' (by phrases[\(first)])")
-                } else {
-                    seen[id] = index
+        let phrases = document.tracks[track].phrases
+        var originalIDs: [String?] = []
+        for (index, phrase) in phrases.enumerated() {
+            if case .original = phrase.content {
+                originalIDs.append(phrase.id)
+            } else {
+                originalIDs.append(nil)
+                if phrase.id != nil {
+                    problem(.saveIDOnCopy, phrasePath(track, index).key("id"), "only original phrases have IDs in Stave; a \(SongValidator.kindName(phrase.content)) has none")
                 }
             }
+        }
+        for (index, earlier) in SongRule.earlierDuplicates(originalIDs).enumerated() where earlier != nil {
+            problem(SongRule.duplicatePhrase(phrases[index].id ?? "", track: document.tracks[track].id), at: phrasePath(track, index).key("id"))
         }
     }
 

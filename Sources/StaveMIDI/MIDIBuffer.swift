@@ -67,26 +67,6 @@ final class MIDIBuffer {
         append(UInt8(value & 0xFF))
     }
 
-    /// Appends this buffer's bytes from `offset` on to another buffer.
-    func copy(from offset: Int, into other: MIDIBuffer) {
-        let length = count - offset
-        guard length > 0 else { return }
-        other.reserve(length)
-        (other.storage + other.count).update(from: storage + offset, count: length)
-        other.count += length
-    }
-
-    /// How many bytes `appendVariableLength` writes for a value.
-    static func variableLengthSize(_ value: Int) -> Int {
-        var size = 1
-        var rest = value >> 7
-        while rest > 0 {
-            size += 1
-            rest >>= 7
-        }
-        return size
-    }
-
     /// Overwrites four bytes at `offset` with a big-endian value (a chunk length known only at its end).
     func patchUInt32(_ value: Int, at offset: Int) {
         storage[offset] = UInt8((value >> 24) & 0xFF)

@@ -1,5 +1,4 @@
 import StaveComposition
-import StaveSupport
 
 /// Writes a song as a Standard MIDI File, format 1: track 0 is the conductor (title, composer,
 /// tempo map, time and key signatures), then one track per Stave track in source order.
@@ -10,13 +9,8 @@ public struct MIDIFileWriter: Backend {
     /// The format's name on the command line.
     public var formatName: String { "midi" }
 
-    /// Whether a big track may be encoded on all cores (the bytes are the same either way).
-    public var parallel: Bool
-
     /// Creates the writer.
-    public init(parallel: Bool = true) {
-        self.parallel = parallel
-    }
+    public init() {}
 
     /// The Standard MIDI File of a song that checked without errors.
     public func render(_ song: Song) throws -> [UInt8] {
@@ -115,11 +109,6 @@ public struct MIDIFileWriter: Backend {
                 wholeTicks % time.denominator == 0 ? time.numerator * (wholeTicks / time.denominator) : nil
             }
         }
-        let noteCount = placements.reduce(0) { $0 + $1.body.notes.count * $1.count }
-        if parallel, placements.count > 1, noteCount >= 20_000,
-           encodeInParallel(placements, channel: channel, ticksPerWhole: ticksPerWhole, joined: joined, into: &encoder) {
-            return
-        }
         var stream = NoteStream(encoder: encoder, channel: channel)
         for placement in placements {
             MIDIFileWriter.emit(placement, exact: joined(placement), ticksPerWhole: ticksPerWhole, into: &stream)
@@ -148,30 +137,4 @@ public struct MIDIFileWriter: Backend {
         }
     }
 
-    /// Encodes each placement's notes on its own, on all cores, and joins the fragments in
-    /// order. Phrases of a track never overlap, so each fragment's last note-off comes no later
-    /// than the next fragment's first note-on, and joining gives exactly the bytes of the one-
-    /// stream encoding: at each join the pending note-offs would all be written before the next
-    /// note-on, and the status byte changes (note-off to note-on). False, with nothing written,
-    /// when that order does not hold or a first delta is too long to replace; the caller then
-    /// encodes the track as one stream.
-    func encodeInParallel(_ placements: [Performance.Placement], channel: UInt8, ticksPerWhole: Rational,
-                          joined: (Performance.Placement) -> [TimedNote<Int>]?, into encoder: inout TrackEncoder) -> Bool {
-        let fragments = ParallelJobs.run(placements.count, parallel: true) { index -> TrackFragment? in
-            let placement = placements[index]
-            let buffer = MIDIBuffer(capacity: 8 * placement.body.notes.count * placement.count + 64)
-            var stream = NoteStream(encoder: TrackEncoder(fragmentInto: buffer), channel: channel)
-            MIDIFileWriter.emit(placement, exact: joined(placement), ticksPerWhole: ticksPerWhole, into: &stream)
-            return stream.finishFragment()
-        }
-        let parts = fragments.compactMap { $0 }
-        var previousLast = Int.min
-        for part in parts {
-            guard part.firstTick <= TrackEncoder.maximumDelta, part.firstTick >= previousLast else { return false }
-            previousLast = part.lastTick
-        }
-        for part in parts { encoder.append(part) }
-        encoder.finish(at: max(0, parts.last?.lastTick ?? 0))
-        return true
-    }
 }

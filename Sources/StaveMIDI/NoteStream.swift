@@ -8,8 +8,6 @@ struct NoteStream {
     private var end = 0
     /// Notes started so far: orders note-offs of one tick by their notes' starts.
     private var sequence = 0
-    /// The tick of the first note-on.
-    private var firstTick: Int?
 
     init(encoder: TrackEncoder, channel: UInt8) {
         self.encoder = encoder
@@ -23,7 +21,6 @@ struct NoteStream {
         while offs.nextTick <= start, let first = offs.pop() {
             encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
         }
-        if firstTick == nil { firstTick = start }
         encoder.channel(at: start, status: 0x90 | channel, UInt8(pitch), UInt8(velocity))
         offs.push(OffHeap.Entry(tick: stop, sequence: sequence, pitch: UInt8(pitch)))
         sequence += 1
@@ -42,27 +39,6 @@ struct NoteStream {
             encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
         }
     }
-
-    /// Ends a fragment stream (made with `TrackEncoder(fragmentInto:)`): its pending note-offs
-    /// are written and what joining it needs is returned; nil when no note sounded.
-    mutating func finishFragment() -> TrackFragment? {
-        flush()
-        guard let firstTick else { return nil }
-        return TrackFragment(bytes: encoder.buffer, firstTick: firstTick, lastTick: encoder.lastTick, lastStatus: encoder.runningStatus)
-    }
-}
-
-/// The events of some notes of a track, encoded on their own (see `MIDIFileWriter.encode`):
-/// the first event is a note-on with its status byte, the last a note-off.
-struct TrackFragment {
-    /// The encoded events; the first delta is counted from tick 0.
-    var bytes: MIDIBuffer
-    /// The tick of the first event.
-    var firstTick: Int
-    /// The tick of the last event: the latest note-off.
-    var lastTick: Int
-    /// The status byte of the last event.
-    var lastStatus: UInt8
 }
 
 /// A binary min-heap of pending note-offs, ordered by tick then by the order the notes started

@@ -19,22 +19,6 @@ struct TrackEncoder {
         buffer.appendUInt32(0)
     }
 
-    /// Encodes a run of events on their own, to be joined into a track with `append(_:)`. The
-    /// first event's delta is counted from tick 0; `append` replaces it.
-    init(fragmentInto buffer: MIDIBuffer) {
-        self.buffer = buffer
-        lengthOffset = -1
-    }
-
-    /// Joins a fragment whose first event is at `firstTick` and starts with a status byte:
-    /// writes the true delta, then the fragment's bytes after its own first delta.
-    mutating func append(_ fragment: TrackFragment) {
-        advance(to: fragment.firstTick)
-        fragment.bytes.copy(from: MIDIBuffer.variableLengthSize(fragment.firstTick), into: buffer)
-        lastTick = fragment.lastTick
-        runningStatus = fragment.lastStatus
-    }
-
     /// Writes the delta time up to `tick`; gaps too long for one delta are bridged with empty text events.
     mutating func advance(to tick: Int) {
         var delta = max(0, tick - lastTick)
@@ -72,7 +56,6 @@ struct TrackEncoder {
 
     /// Ends the track and fills in the chunk's length.
     mutating func finish(at tick: Int) {
-        precondition(lengthOffset >= 0, "a fragment has no chunk to finish; join it with append(_:)")
         meta(at: tick, type: 0x2F, [])
         buffer.patchUInt32(buffer.count - lengthOffset - 4, at: lengthOffset)
     }

@@ -1,4 +1,5 @@
-/// The catalog of diagnostics: one stable identifier per kind of problem.
+/// The catalog of diagnostics: one stable identifier per kind of problem Stave reports, in a
+/// song or in a save file. `DiagnosticCatalog` explains each one (`stave explain ID`).
 ///
 /// Tests and tools match on these; messages may be reworded, identifiers may not.
 public enum DiagnosticID: String, Sendable, CaseIterable {
@@ -60,4 +61,22 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case timeOverflow = "time-overflow"
     case offTickGrid = "off-tick-grid"
     case zeroLengthNote = "zero-length-note"
+    // Save files (problems that only a save file can have; a save file that breaks a rule of
+    // the language is reported with the language's ID)
+    case saveInvalidJSON = "save-invalid-json"
+    case saveNotASaveFile = "save-not-a-save-file"
+    case saveUnsupportedVersion = "save-unsupported-version"
+    case saveMissingField = "save-missing-field"
+    case saveUnknownField = "save-unknown-field"
+    case saveWrongType = "save-wrong-type"
+    case saveInvalidValue = "save-invalid-value"
+    case saveBarOrder = "save-bar-order"
+    case saveChannelNotAssigned = "save-channel-not-assigned"
+    case saveIDOnCopy = "save-id-on-copy"
+    case saveContainerOrder = "save-container-order"
+    case saveUnwritableDuration = "save-unwritable-duration"
+    case saveDuplicatePitch = "save-duplicate-pitch"
+    case saveTempoMarkPosition = "save-tempo-mark-position"
+    case saveReferenceCycle = "save-reference-cycle"
+    case saveStartOffBar = "save-start-off-bar"
 }

@@ -1,5 +1,3 @@
-import StaveSupport
-
 /// Splits a source's UTF-8 bytes into tokens, collecting lexical diagnostics.
 ///
 /// The lexer is context-free: a word such as `f#8` or `open-hat16` is one token and the
@@ -20,17 +18,10 @@ public struct Lexer {
         self.index = index
     }
 
-    /// Sources at least this large are lexed in two halves on two cores.
-    static let parallelByteCount = 64 * 1024
-
-    /// Tokenizes a whole source; the last token is always `.end`. With `parallel`, a large
-    /// source is lexed on two cores; the result is the same either way.
-    public static func tokenize(_ source: Source, parallel: Bool = true) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    /// Tokenizes a whole source; the last token is always `.end`.
+    public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
             ByteClass.table.withUnsafeBufferPointer { classes in
-                if parallel, bytes.count >= parallelByteCount, let tokens = tokenizeInHalves(bytes, classes: classes) {
-                    return (tokens, [])
-                }
                 var lexer = Lexer(bytes, classes: classes)
                 return (lexer.tokens(), lexer.diagnostics)
             }
@@ -38,38 +29,15 @@ public struct Lexer {
     }
 
     /// Lexes from the current index to the end of `bytes`; the last token is `.end`.
-    /// `capacity` is a guess of the token count (about one per two bytes in real songs).
-    private mutating func tokens(capacity: Int? = nil) -> [Token] {
+    /// Room is reserved for one token per two bytes, about what real songs hold.
+    private mutating func tokens() -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(capacity ?? (bytes.count - index) / 2 + 16)
+        tokens.reserveCapacity((bytes.count - index) / 2 + 16)
         while true {
             let token = next()
             tokens.append(token)
             if token.kind == .end { return tokens }
         }
-    }
-
-    /// Lexes the two halves of a large source in parallel, split at a line break; nil when
-    /// either half has a diagnostic (then the caller lexes the whole source on one thread).
-    ///
-    /// The result equals lexing the whole: no token contains a line break, and the only thing
-    /// that crosses one, a block comment, is unterminated in the first half and so reported.
-    /// The byte after the first half is a line break, which no lookahead can take for part of a
-    /// token, and it makes the second half's first token `spaceBefore` in both readings.
-    private static func tokenizeInHalves(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> [Token]? {
-        guard let split = bytes[(bytes.count / 2)...].firstIndex(of: 0x0A) else { return nil }
-        let halves = ParallelJobs.run(2, parallel: true) { half -> [Token]? in
-            var lexer = half == 0
-                ? Lexer(UnsafeBufferPointer(rebasing: bytes[..<split]), classes: classes)
-                : Lexer(bytes, classes: classes, from: split)
-            // The first half's array has room for the whole file, so the second is appended in place.
-            let tokens = lexer.tokens(capacity: half == 0 ? bytes.count / 2 + 16 : nil)
-            return lexer.diagnostics.isEmpty ? tokens : nil
-        }
-        guard var tokens = halves[0], let second = halves[1] else { return nil }
-        tokens.removeLast()
-        tokens.append(contentsOf: second)
-        return tokens
     }
 
     /// The next token.

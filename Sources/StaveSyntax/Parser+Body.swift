@@ -5,23 +5,23 @@ extension Parser {
 
     /// Parses a phrase body after its `{`, up to and including the matching `}`: its elements
     /// as one flat list (see `BodyElement`).
-    /// `capacity`, when known, bounds the element count (one token makes at most one element).
-    mutating func parseBody(open: Token, capacity: Int = 0) -> [BodyElement] {
-        elements = []
-        elements.reserveCapacity(capacity)
-        defer { elements = [] }
+    ///
+    /// Elements gather in one scratch array reused by every body; each body gets an exact-size
+    /// copy, so a large song's tree holds no spare capacity from arrays grown by doubling.
+    mutating func parseBody(open: Token) -> [BodyElement] {
+        elements.removeAll(keepingCapacity: true)
         while true {
             let token = current
             switch token.kind {
             case .rightBrace:
                 advance()
-                return elements
+                return Array(elements[...])
             case .end:
                 error(.unclosedBlock, "expected '}' to close the phrase body before the end of the file", at: open.range)
-                return elements
+                return Array(elements[...])
             case .word where isStatementKeyword(token):
                 error(.unclosedBlock, "expected '}' to close the phrase body before \(describe(token))", at: open.range)
-                return elements
+                return Array(elements[...])
             case .bar:
                 advance()
                 elements.append(BodyElement(.barLine, token.range))

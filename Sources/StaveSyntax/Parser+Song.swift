@@ -275,7 +275,7 @@ extension Parser {
                 return nil
             }
             let open = advance()
-            let body = deferredBodies == nil ? parseBody(open: open) : deferBody(open: position - 1)
+            let body = parseBody(open: open)
             return PhraseStatement(.original(id: id, body: body), at: at, range: keyword.range.union(tokens[max(0, position - 1)].range), keywordRange: keyword.range)
         case "repeat":
             guard current.kind == .word else {

@@ -9,7 +9,8 @@ public struct Parser {
     /// Tuplets and chords nest at most this deep.
     public static let maximumNesting = 64
 
-    static let reservedWords: Set<String> = [
+    /// The words that cannot be IDs (LANGUAGE.md rule 12); the save format refuses them too.
+    public static let reservedWords: Set<String> = [
         "title", "composer", "tempo", "meter", "key", "ppq", "track", "drums", "phrase", "repeat",
         "sync", "at", "transpose", "instrument", "kit", "channel", "volume", "pan", "velocity",
         "octave", "major", "minor",
@@ -34,9 +35,6 @@ public struct Parser {
     var diagnostics: [Diagnostic] = []
     /// The kind of the track being parsed (decides how body words are read).
     var trackKind: TrackKind = .melody
-    /// When set, phrase bodies are skipped and recorded here instead of parsed, to be parsed
-    /// in parallel afterwards (see `Parser+Parallel.swift`).
-    var deferredBodies: [DeferredBody]?
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, tokens: [Token]) {
         self.source = source
@@ -44,18 +42,13 @@ public struct Parser {
         self.tokens = tokens
     }
 
-    /// Parses a whole source into a syntax tree plus lexical and syntax diagnostics. With
-    /// `parallel`, a large source is lexed and parsed on all cores; the result is the same either way.
-    public static func parse(_ source: Source, parallel: Bool = true) -> (syntax: SongSyntax, diagnostics: [Diagnostic]) {
+    /// Parses a whole source into a syntax tree plus lexical and syntax diagnostics.
+    public static func parse(_ source: Source) -> (syntax: SongSyntax, diagnostics: [Diagnostic]) {
         guard source.bytes.count < Int(Int32.max) else {
             return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))])
         }
-        let (tokens, lexical) = Lexer.tokenize(source, parallel: parallel)
+        let (tokens, lexical) = Lexer.tokenize(source)
         return source.bytes.withUnsafeBufferPointer { bytes in
-            if parallel, lexical.isEmpty, tokens.count >= Parser.parallelTokenCount,
-               let song = parseInParallel(source, bytes, tokens) {
-                return (song, [])
-            }
             var parser = Parser(source: source, bytes: bytes, tokens: tokens)
             parser.diagnostics = lexical
             let song = parser.parseSong()

@@ -1,11 +1,11 @@
 import StaveSyntax
 import StaveComposition
 
-/// A compiled file: the song and everything it was made from. Commands that exit right after
+/// A compiled file: the song and the source it was made from. Commands that exit right after
 /// their work keep it alive to the end, so the process does not spend time tearing it down.
+/// (The syntax tree is not kept: lowering releases it body by body.)
 struct Compilation {
     var source: Source
-    var syntax: SongSyntax
     var song: Song
 }
 
@@ -40,7 +40,7 @@ enum Frontend {
         let source = Source(path: path == "-" ? "<stdin>" : path, bytes: bytes)
         let (syntax, parseDiagnostics) = Parser.parse(source)
         timer.mark("parse")
-        let (song, lowerDiagnostics) = Lowering.lower(syntax, defaultTitle: defaultTitle(for: path))
+        let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: defaultTitle(for: path))
         timer.mark("lower and check")
         let diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
         if json {
@@ -48,7 +48,7 @@ enum Frontend {
         } else {
             report(diagnostics, in: source)
         }
-        return diagnostics.hasErrors ? .invalid : .song(Compilation(source: source, syntax: syntax, song: song))
+        return diagnostics.hasErrors ? .invalid : .song(Compilation(source: source, song: song))
     }
 
     /// Prints diagnostics to standard error, coloured when it is a terminal and NO_COLOR is unset.

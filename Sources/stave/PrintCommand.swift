@@ -35,7 +35,7 @@ enum PrintCommand {
     static func looksLikeStaveSong(_ bytes: [UInt8]) -> Bool {
         guard let first = bytes.first(where: { ![9, 10, 13, 32].contains($0) }), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return false }
         let source = Source(path: "", bytes: bytes)
-        guard let token = Lexer.tokenize(source, parallel: false).tokens.first, token.kind == .word else { return false }
+        guard let token = Lexer.tokenize(source).tokens.first, token.kind == .word else { return false }
         return songOpeners.contains(source.text(token.range))
     }
 

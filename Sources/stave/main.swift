@@ -20,6 +20,7 @@ enum Stave {
       stave check SONG.stave...
       stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS]
       stave print SONG.json [-o OUT.stave]
+      stave explain [ID...]
 
     Run 'stave COMMAND --help' for a command's options.
 
@@ -51,6 +52,7 @@ enum Stave {
         case "check": return CheckCommand.run(rest)
         case "roll": return RollCommand.run(rest)
         case "print": return PrintCommand.run(rest)
+        case "explain": return ExplainCommand.run(rest)
         case "--help", "-h", "help": SystemIO.printOut(help); return 0
         case "--version", "version": SystemIO.printOut(versionLine); return 0
         default: return usageError("unknown command '\(command)'", help: help)

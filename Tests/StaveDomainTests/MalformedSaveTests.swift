@@ -2,7 +2,8 @@ import XCTest
 import StaveDomain
 
 /// Every malformed save file in Tests/Fixtures/saves/malformed is refused with exactly the
-/// problems its `.expected` file lists (written by hand), one `path: message` a line.
+/// problems its `.expected` file lists (written by hand), one `id path: message` a line: the
+/// stable ID from the diagnostics catalog, then the problem as `stave print` shows it.
 final class MalformedSaveTests: XCTestCase {
     func testEveryMalformedFixtureGivesItsExpectedProblems() throws {
         let fixtures = Fixtures.files(in: "Tests/Fixtures/saves/malformed", withExtension: "json")
@@ -16,7 +17,11 @@ final class MalformedSaveTests: XCTestCase {
                 _ = try SongDecoder.decode(bytes)
                 XCTFail("\(fixture.lastPathComponent) was accepted")
             } catch {
-                XCTAssertEqual(error.problems.map(\.description), expected, fixture.lastPathComponent)
+                let found = error.problems.map { "\($0.id.rawValue) \($0)" }
+                if ProcessInfo.processInfo.environment["STAVE_UPDATE_GOLDENS"] != nil, found != expected {
+                    try (found.joined(separator: "\n") + "\n").write(to: expectedURL, atomically: true, encoding: .utf8)
+                }
+                XCTAssertEqual(found, expected, fixture.lastPathComponent)
             }
         }
     }

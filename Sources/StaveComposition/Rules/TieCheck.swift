@@ -1,0 +1,51 @@
+import StaveSyntax
+
+/// The tie rule (LANGUAGE.md rule 2), written once for the front end and the save validator:
+/// every tied pitch sounds again in the very next note or chord; a tie into a rest or at the
+/// end of the phrase is an error.
+///
+/// Feed it a phrase's notes, chords and rests in time order; `Place` is where a tie was written
+/// (a source range, a JSON path), which the problems are reported at.
+public struct TieCheck<Place> {
+    let kind: TrackKind
+    let key: Key
+    /// Ties of the previous note or chord, waiting for the next one.
+    var pending: [(pitch: Int, place: Place)] = []
+    /// The problems found so far, with where each tie was written.
+    public private(set) var problems: [(place: Place, problem: RuleProblem)] = []
+
+    /// A check for a phrase of a track of `kind` in `key` (for naming pitches).
+    public init(kind: TrackKind, key: Key) {
+        self.kind = kind
+        self.key = key
+    }
+
+    /// True while some tie waits for its continuation.
+    public var isWaiting: Bool { !pending.isEmpty }
+
+    /// A note, chord or rest arrives: each waiting tie must find its pitch in it. Only the
+    /// first broken tie of a chord is reported (one mistake, one error).
+    public mutating func arrive(isRest: Bool, sounds: (Int) -> Bool) {
+        guard !pending.isEmpty else { return }
+        if isRest {
+            problems.append((pending[0].place, .error(.tieToRest, "a tie cannot continue into a rest")))
+        } else if let broken = pending.first(where: { !sounds($0.pitch) }) {
+            let name = SongRule.pitchName(broken.pitch, kind: kind, key: key)
+            problems.append((broken.place, .error(.tieMismatch, "tied \(name) does not sound in the next note or chord")))
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// A pitch of the note or chord that just arrived is tied to the next one.
+    public mutating func tie(_ pitch: Int, at place: Place) {
+        pending.append((pitch, place))
+    }
+
+    /// The phrase ends: a waiting tie has nothing to continue into.
+    public mutating func end() {
+        if let dangling = pending.first {
+            problems.append((dangling.place, .error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into")))
+        }
+        pending.removeAll()
+    }
+}

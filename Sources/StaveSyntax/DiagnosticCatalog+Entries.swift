@@ -1,0 +1,302 @@
+/// The catalog's entries, one per ID. Examples are complete inputs: Stave songs, or for
+/// `save-…` IDs excerpts of a save file. An example holding `…` is abbreviated (the full input
+/// is a test fixture).
+extension DiagnosticID {
+    /// This ID's catalog entry.
+    public var explanation: DiagnosticExplanation {
+        func entry(_ summary: String, _ explanation: String, wrong: String, right: String) -> DiagnosticExplanation {
+            DiagnosticExplanation(id: self, severity: .error, summary: summary, explanation: explanation, wrong: wrong, right: right)
+        }
+        func warning(_ summary: String, _ explanation: String, wrong: String, right: String) -> DiagnosticExplanation {
+            DiagnosticExplanation(id: self, severity: .warning, summary: summary, explanation: explanation, wrong: wrong, right: right)
+        }
+        func body(_ text: String) -> String { "track lead {\n  phrase { \(text) }\n}" }
+        func drums(_ text: String) -> String { "drums beat {\n  phrase { \(text) }\n}" }
+        switch self {
+        // Lexical
+        case .invalidCharacter:
+            return entry("a character that Stave does not use",
+                         "Only the characters of the language may stand outside strings and comments: letters, digits, `# ~ . ' | [ ] { } ( ) < > ! /` and spaces. Put words meant for people in a `//` comment or a string.",
+                         wrong: body("c d $ e"), right: "// c d $ e\n" + body("c d e"))
+        case .unterminatedString:
+            return entry("a string without its closing quote",
+                         "A string runs from `\"` to the next `\"` on the same line. Close it before the line ends.",
+                         wrong: "title \"Ode to Joy", right: "title \"Ode to Joy\"")
+        case .unterminatedComment:
+            return entry("a block comment without its closing `*/`",
+                         "`/*` starts a comment that runs to the next `*/`; without one the rest of the file is a comment. Block comments do not nest.",
+                         wrong: "/* verse two\n" + body("c d e"), right: "/* verse two */\n" + body("c d e"))
+        case .invalidEscape:
+            return entry("a backslash in a string that starts no escape",
+                         "Inside strings only `\\\"` (a quote) and `\\\\` (a backslash) are escapes.",
+                         wrong: "title \"Rock\\n Roll\"", right: "title \"Rock \\\\ Roll\"")
+        case .invalidUTF8:
+            return entry("bytes that are not UTF-8 text",
+                         "Stave files are UTF-8. Save the file as UTF-8 in your editor (Latin-1 and Windows-1252 files show this error at their first accented letter).",
+                         wrong: "title \"Café\"\n" + body("c <byte E9> e"), right: "title \"Café\"\n" + body("c e"))
+        // Syntax
+        case .unexpectedToken:
+            return entry("something that cannot stand here",
+                         "The parser met a token that no statement or phrase element can start with at this place. Remove it or write what was meant.",
+                         wrong: body("c d ) e"), right: body("c d e"))
+        case .expectedToken:
+            return entry("something is missing here",
+                         "A statement was cut short: a word, a number, a brace or an ID that its syntax needs is missing. The message names what was expected.",
+                         wrong: "track {\n  phrase { c d e }\n}", right: body("c d e"))
+        case .numberTooLarge:
+            return entry("a number too large to read",
+                         "Numbers in Stave are small (bars, tempos, velocities); one with this many digits is a typing mistake.",
+                         wrong: "tempo 1200000000000000000000", right: "tempo 120")
+        case .invalidDuration:
+            return entry("a duration that is not 1, 2, 4, 8, 16, 32 or 64",
+                         "Durations are written as note values: 1 whole, 2 half, 4 quarter … 64 sixty-fourth, with up to three dots. Other lengths are tuplets (`{c d e}4`) or ties (`c4~16`).",
+                         wrong: body("c3 d e"), right: body("c4 d e"))
+        case .durationNotAttached:
+            return entry("a duration separated from its note",
+                         "A duration follows its note, rest or chord directly: `c4`, `[c e g]2`. A number after a space belongs to nothing.",
+                         wrong: body("c 4 d"), right: body("c4 d"))
+        case .durationNotAllowed:
+            return entry("a duration where none may stand",
+                         "Items of a tuplet and pitches of a chord take their length from the group: write the duration once, after `}` or `]`.",
+                         wrong: body("{c8 d e}4"), right: body("{c d e}4"))
+        case .tooManyDots:
+            return entry("more than three dots",
+                         "A duration takes at most three dots (`c4...`). Longer values are written with ties.",
+                         wrong: body("c2.... c"), right: body("c2...~64 c"))
+        case .invalidPitch:
+            return entry("a word that is not a pitch",
+                         "Pitches are the letters `a`–`g` with accidentals (`#`, `b`, `n`), then a duration. On a drum track, use drum names.",
+                         wrong: body("c h4 e"), right: body("c b4 e"))
+        case .tooManyAccidentals:
+            return entry("more than two accidentals",
+                         "A pitch takes at most a double sharp (`##`) or a double flat (`bb`).",
+                         wrong: body("c### d"), right: body("c## d"))
+        case .unknownDrum:
+            return entry("a name that is no General MIDI drum",
+                         "Drum tracks play the General MIDI drum names of LANGUAGE.md (`kick`, `snare`, `hat`, `crash` …). The message suggests the closest name.",
+                         wrong: drums("kik snare"), right: drums("kick snare"))
+        case .emptyChord:
+            return entry("a chord with no pitches",
+                         "`[ ]` must hold at least one pitch. For silence write a rest, `r`.",
+                         wrong: body("c [] e"), right: body("c r e"))
+        case .emptyTuplet:
+            return entry("a tuplet with no items",
+                         "`{ }` divides its duration among its items, so it needs at least one. For silence write a rest, `r`.",
+                         wrong: body("c {}4 e"), right: body("c {r}4 e"))
+        case .nestingTooDeep:
+            return entry("chords and tuplets nested deeper than 64 levels",
+                         "Tuplets may nest inside tuplets, but at most 64 deep; no music needs more, and the limit keeps every input safe to compile.",
+                         wrong: body(String(repeating: "{", count: 65) + "c" + String(repeating: "}", count: 65)),
+                         right: body(String(repeating: "{", count: 3) + "c" + String(repeating: "}", count: 3)))
+        case .invalidTie:
+            return entry("a tie that is written wrongly",
+                         "`~` follows a note or chord (after its duration) and is followed by a space, a bar line or an inline duration (`c2~8`).",
+                         wrong: body("c~~ c"), right: body("c~ c"))
+        case .reservedWord:
+            return entry("a reserved word used as an ID",
+                         "The words of the language (`title composer tempo meter key ppq track drums phrase repeat sync at transpose instrument kit channel volume pan velocity octave major minor`) cannot name tracks or phrases.",
+                         wrong: "track key {\n  phrase { c }\n}", right: "track keys {\n  phrase { c }\n}")
+        case .invalidIdentifier:
+            return entry("an ID with characters IDs cannot hold",
+                         "Track and phrase IDs are letters, digits and `_`, starting with a letter or `_`. Hyphens belong to instrument and drum names only.",
+                         wrong: "track lead-guitar {\n  phrase { c }\n}", right: "track lead_guitar {\n  phrase { c }\n}")
+        case .unclosedBlock:
+            return entry("a `{` without its `}`",
+                         "Every track and phrase body ends with `}`. The error points at the `{` that is never closed.",
+                         wrong: "track lead {\n  phrase { c d e }\n", right: body("c d e"))
+        // Header and settings
+        case .duplicateHeader:
+            return entry("a header statement given twice",
+                         "`title`, `composer`, `tempo`, `meter`, `key` and `ppq` appear once each; later changes use `tempo … at BAR` and `meter … at BAR`.",
+                         wrong: "tempo 100\ntempo 120", right: "tempo 100\ntempo 120 at 5")
+        case .duplicateSetting:
+            return entry("a track setting given twice",
+                         "A setting applies to the whole track wherever it stands, so it may be written once.",
+                         wrong: "track lead {\n  volume 90\n  volume 80\n  phrase { c }\n}", right: "track lead {\n  volume 80\n  phrase { c }\n}")
+        case .valueOutOfRange:
+            return entry("a number outside its range",
+                         "Each number has a range: volume, pan and velocity 0–127, channel 1–16, tempo 1–1000, ppq 24–32767, bars from 1. The message names the range.",
+                         wrong: "track lead {\n  volume 200\n  phrase { c }\n}", right: "track lead {\n  volume 127\n  phrase { c }\n}")
+        case .invalidMeter:
+            return entry("a meter Stave cannot write",
+                         "A meter is N/D with N from 1 to 64 and D one of 1, 2, 4, 8, 16, 32, 64.",
+                         wrong: "meter 4/3", right: "meter 4/4")
+        case .invalidKey:
+            return entry("a key with more than seven sharps or flats",
+                         "Keys are the 15 major and 15 minor keys of up to seven sharps or flats. `g# major` would need eight sharps: write `ab major`.",
+                         wrong: "key g# major", right: "key ab major")
+        case .unknownInstrument:
+            return entry("an instrument name that is not General MIDI",
+                         "`instrument` takes a General MIDI name in kebab-case (`electric-piano-1`), an alias (`piano`, `guitar`, `strings` …) or a program number 0–127. The message suggests the closest name.",
+                         wrong: "track lead {\n  instrument pianno\n  phrase { c }\n}", right: "track lead {\n  instrument piano\n  phrase { c }\n}")
+        case .unknownKit:
+            return entry("a drum kit name that is not General MIDI",
+                         "`kit` takes standard, room, power, electronic, tr-808, jazz, brush, orchestra or a program number 0–127.",
+                         wrong: "drums beat {\n  kit rock\n  phrase { kick }\n}", right: "drums beat {\n  kit power\n  phrase { kick }\n}")
+        case .settingNotAllowed:
+            return entry("a setting that this kind of track does not have",
+                         "`instrument`, `octave` and `transpose` belong to melody tracks, `kit` to drum tracks; a sync on a drum track cannot transpose.",
+                         wrong: "drums beat {\n  instrument piano\n  phrase { kick }\n}", right: "drums beat {\n  kit standard\n  phrase { kick }\n}")
+        case .octaveInDrums:
+            return entry("an octave command on a drum track",
+                         "Drum names are fixed keys; `o5`, `>` and `<` mean nothing there.",
+                         wrong: drums("kick o5 snare"), right: drums("kick snare"))
+        case .meterConflict:
+            return entry("two different meters for one bar",
+                         "Each bar has one meter. `meter … at 1` replaces the header meter; other bars may be named once.",
+                         wrong: "meter 3/4 at 5\nmeter 6/8 at 5", right: "meter 3/4 at 5\nmeter 6/8 at 9")
+        case .tempoConflict:
+            return warning("two tempo changes at one moment",
+                         "Two tempos fall on the same tick: the later in the file wins, and the earlier is never heard. Remove the one you do not mean. Equal tempos do not warn.",
+                         wrong: "tempo 100 at 3\ntempo 120 at 3", right: "tempo 100 at 3\ntempo 120 at 4")
+        case .tempoTooSlowForMIDI:
+            return warning("a tempo slower than MIDI can store",
+                         "A MIDI file stores at most 16,777,215 microseconds per quarter note, about 3.58 beats per minute; the MIDI file uses that instead. Write longer notes at a faster tempo.",
+                         wrong: "tempo 2", right: "tempo 4")
+        // Tracks and phrases
+        case .duplicateTrack:
+            return entry("a track ID used twice",
+                         "Track IDs name tracks for `sync TRACK.ID`, so each is unique.",
+                         wrong: "track lead {\n  phrase { c }\n}\ntrack lead {\n  phrase { e }\n}", right: "track lead {\n  phrase { c }\n}\ntrack harmony {\n  phrase { e }\n}")
+        case .duplicatePhrase:
+            return entry("a phrase ID used twice in one track",
+                         "`repeat` and `sync` find an Original phrase by its ID, so within a track each ID names one phrase.",
+                         wrong: "track lead {\n  phrase verse { c }\n  phrase verse { d }\n}", right: "track lead {\n  phrase verse { c }\n  phrase chorus { d }\n}")
+        case .unknownTrack:
+            return entry("a sync naming a track that does not exist",
+                         "`sync TRACK.ID` copies a phrase of another track; TRACK must be the ID of a track in the file.",
+                         wrong: "track lead {\n  phrase a { c }\n}\ntrack bass {\n  sync leed.a\n}", right: "track lead {\n  phrase a { c }\n}\ntrack bass {\n  sync lead.a\n}")
+        case .unknownPhrase:
+            return entry("a repeat or sync naming no Original phrase",
+                         "`repeat ID` copies an Original phrase of the same track, `sync [TRACK.]ID` one of any track of the same kind. The ID must name an Original phrase (not a repeat or sync).",
+                         wrong: "track lead {\n  phrase verse { c d e }\n  repeat chorus\n}", right: "track lead {\n  phrase verse { c d e }\n  repeat verse\n}")
+        case .wrongPhraseKind:
+            return entry("a sync between a melody and a drum track",
+                         "A melody phrase holds pitches and a drum phrase drum names, so a sync copies only between tracks of the same kind.",
+                         wrong: "track lead {\n  phrase a { c }\n}\ndrums beat {\n  sync lead.a\n}", right: "drums fill {\n  phrase a { kick }\n}\ndrums beat {\n  sync fill.a\n}")
+        case .phraseOverlap:
+            return entry("two phrases of one track sound at the same time",
+                         "A track plays one phrase at a time. Move one with `at BAR`, shorten it, or put the second line of music in a track of its own.",
+                         wrong: "track lead {\n  phrase intro { c1 c1 }\n  phrase verse at 2 { e1 }\n}", right: "track lead {\n  phrase intro { c1 c1 }\n  phrase verse at 3 { e1 }\n}")
+        case .tooManyTracks:
+            return entry("more melody tracks than free MIDI channels",
+                         "MIDI has 16 channels and channel 10 is for drums, so 15 melody tracks get channels of their own. Play the drums on a drum track, or merge parts that can share a channel into one track.",
+                         wrong: (1...16).map { "track t\($0) { phrase { c } }" }.joined(separator: "\n"),
+                         right: (1...15).map { "track t\($0) { phrase { c } }" }.joined(separator: "\n") + "\ndrums t16 { phrase { kick } }")
+        case .sharedChannel:
+            return warning("two tracks on one MIDI channel",
+                         "Tracks on one channel share its instrument, volume and pan: the later settings win for both. Give each track its own channel unless this is meant.",
+                         wrong: "track a {\n  channel 1\n  phrase { c }\n}\ntrack b {\n  channel 1\n  phrase { e }\n}", right: "track a {\n  channel 1\n  phrase { c }\n}\ntrack b {\n  channel 2\n  phrase { e }\n}")
+        case .limitExceeded:
+            return entry("a song beyond Stave's limits",
+                         "A song lasts at most 1,000,000 bars, `repeat … xN` takes N up to 10,000, and a song expands to at most 100 million notes. The limits keep a short file from demanding gigabytes.",
+                         wrong: "track lead {\n  phrase at 1000000 { c1 c1 }\n}", right: "track lead {\n  phrase at 999999 { c1 c1 }\n}")
+        // Music
+        case .octaveOutOfRange:
+            return entry("an octave outside 0–9",
+                         "Octaves run from 0 to 9 (`c4` is middle C). `>` above 9 or `<` below 0 is this error too.",
+                         wrong: body("o10 c"), right: body("o9 c"))
+        case .pitchOutOfRange:
+            return entry("a pitch outside MIDI's 0–127",
+                         "MIDI pitches run from C−1 (0) to G9 (127), after the track's `transpose` and a sync's transpose.",
+                         wrong: body("o9 a"), right: body("o9 g"))
+        case .tieToRest:
+            return entry("a tie into a rest, or on a rest",
+                         "A tie joins a note to the next note of the same pitch; a rest cannot continue it or be tied.",
+                         wrong: body("c2~ r2"), right: body("c2~ c2"))
+        case .tieMismatch:
+            return entry("a tied pitch that does not sound next",
+                         "The note or chord after a tie must contain each tied pitch (in a chord, `~` after one pitch ties that pitch alone).",
+                         wrong: body("c2~ d2"), right: body("c2~ c2"))
+        case .tieAtEnd:
+            return entry("a tie with nothing to continue into",
+                         "A tie at the end of a phrase joins nothing; phrases do not tie into one another.",
+                         wrong: body("c d e~"), right: body("c d e"))
+        case .tieOnTuplet:
+            return entry("a tie on a whole tuplet",
+                         "A tuplet holds several notes, so a tie after `}` is unclear. Tie the last item inside it: `{c d e~}4 e`.",
+                         wrong: body("{c d e}4~ e"), right: body("{c d e~}4 e"))
+        case .barLineOffGrid:
+            return entry("a bar line that does not fall on a bar boundary",
+                         "A `|` asserts that a bar ends there in the meter in force; the notes before it add up to more or less than a bar. The message says how far into the bar it fell. Copies made by `repeat` and `sync` are checked again where they are placed.",
+                         wrong: body("c d e | f g a b |"), right: body("c d e f | g a b c |"))
+        case .timeOverflow:
+            return entry("tuplets nested too finely to keep exact time",
+                         "Stave keeps time exactly as fractions; tuplets nested many levels deep with different prime counts (3, 5, 7, 11 … 61 items) need fractions too large to hold. No music needs this.",
+                         wrong: body("{c c {c c c c {c c c c c c {…}}}}4"), right: body("{c c {c c c c {c c c c c c}}}4"))
+        case .offTickGrid:
+            return warning("events that fall between MIDI ticks",
+                         "At this `ppq` some note starts or ends fall between ticks and are rounded. The warning names a `ppq` that makes every event exact.",
+                         wrong: "ppq 24\n" + body("{c d e f g}4"), right: "ppq 120\n" + body("{c d e f g}4"))
+        case .zeroLengthNote:
+            return warning("a note that rounds to no length in MIDI",
+                         "The note is shorter than a MIDI tick at this `ppq`, so it cannot sound and is left out of the MIDI file. Raise `ppq`.",
+                         wrong: "ppq 24\n" + body("{c d e f g f e}64"), right: "ppq 448\n" + body("{c d e f g f e}64"))
+        // Save files
+        case .saveInvalidJSON:
+            return entry("a save file that is not valid JSON",
+                         "Save files are strict JSON (RFC 8259): no trailing commas, no comments, no duplicate keys, nesting at most 256 deep. The message gives the line and column.",
+                         wrong: "{\"format\": \"stave-song\", \"version\": 3,}", right: "{\"format\": \"stave-song\", \"version\": 3, \"song\": {…}}")
+        case .saveNotASaveFile:
+            return entry("a JSON document that is not a Stave save file",
+                         "A save file is a JSON object with `\"format\": \"stave-song\"`. Perhaps this is another program's JSON.",
+                         wrong: "{\"format\": \"midi\", \"version\": 3, \"song\": {…}}", right: "{\"format\": \"stave-song\", \"version\": 3, \"song\": {…}}")
+        case .saveUnsupportedVersion:
+            return entry("a save-file version this program cannot read",
+                         "Each change of the save format bumps `version`; older versions are migrated on load, newer ones need a newer stave.",
+                         wrong: "{\"format\": \"stave-song\", \"version\": 99, \"song\": {…}}", right: "{\"format\": \"stave-song\", \"version\": 3, \"song\": {…}}")
+        case .saveMissingField:
+            return entry("a required field is missing",
+                         "Every object of the save format has required fields (FORMAT.md lists them). The path names the missing one.",
+                         wrong: "\"song\": {\"ppq\": 480, …}   (no \"title\")", right: "\"song\": {\"title\": \"Ode\", \"ppq\": 480, …}")
+        case .saveUnknownField:
+            return entry("a field the save format does not have",
+                         "Loading is strict, so that a misspelt field is not silently ignored. The message lists the fields the object has.",
+                         wrong: "{\"pitch\": 60, \"velocity\": 100, \"accent\": true}", right: "{\"pitch\": 60, \"velocity\": 100}")
+        case .saveWrongType:
+            return entry("a value of the wrong JSON type",
+                         "Each field has one type: integers for times and pitches, strings for IDs and tempos, objects and arrays as FORMAT.md shows.",
+                         wrong: "{\"pitch\": \"60\", \"velocity\": 100}", right: "{\"pitch\": 60, \"velocity\": 100}")
+        case .saveInvalidValue:
+            return entry("a value of the right type that the format does not allow",
+                         "A phrase type other than original, repeat or sync, a malformed tempo string, a block with both notes and blocks, a line break in a title …",
+                         wrong: "{\"type\": \"loop\", …}", right: "{\"type\": \"repeat\", …}")
+        case .saveBarOrder:
+            return entry("tempo or meter changes out of bar order",
+                         "The song's tempo and meter lists start at bar 1 and name each later bar once, in rising order.",
+                         wrong: "\"meters\": [{\"bar\": 5, …}, {\"bar\": 1, …}]", right: "\"meters\": [{\"bar\": 1, …}, {\"bar\": 5, …}]")
+        case .saveChannelNotAssigned:
+            return entry("a channel Stave would not assign",
+                         "A track without `\"channelExplicit\": true` must have the channel Stave assigns (rule 5), so that printing and compiling the song keeps it. Set `channelExplicit` to keep another.",
+                         wrong: "{\"id\": \"lead\", \"channel\": 7, …}", right: "{\"id\": \"lead\", \"channel\": 7, \"channelExplicit\": true, …}")
+        case .saveIDOnCopy:
+            return entry("an ID on a repeat or sync phrase",
+                         "Only Original phrases have IDs in Stave; a Repeat or Sync is named by what it copies.",
+                         wrong: "{\"type\": \"repeat\", \"id\": \"again\", \"source\": \"verse\", …}", right: "{\"type\": \"repeat\", \"source\": \"verse\", …}")
+        case .saveContainerOrder:
+            return entry("note containers that overlap or pass the phrase's end",
+                         "Containers are listed in time order without overlapping, and the phrase's `length` reaches at least the end of the last one.",
+                         wrong: "\"containers\": [{\"position\": 480, …}, {\"position\": 0, …}]", right: "\"containers\": [{\"position\": 0, …}, {\"position\": 480, …}]")
+        case .saveUnwritableDuration:
+            return entry("a length that Stave durations cannot write",
+                         "Every note, tuplet and rest must be writable as Stave durations: a tuplet or a rest block lasts one written duration; notes and rests between containers last sums of them.",
+                         wrong: "{\"position\": 0, \"width\": 7, …}   (at resolution 16)", right: "{\"position\": 0, \"width\": 8, …}")
+        case .saveDuplicatePitch:
+            return entry("one pitch twice in a chord",
+                         "A chord sounds each pitch once; Stave merges `[c c]` when it reads text, so a save file may not hold the same pitch twice in one block.",
+                         wrong: "\"notes\": [{\"pitch\": 60, …}, {\"pitch\": 60, …}]", right: "\"notes\": [{\"pitch\": 60, …}, {\"pitch\": 64, …}]")
+        case .saveTempoMarkPosition:
+            return entry("an in-phrase tempo mark in the wrong place",
+                         "Tempo marks lie within the phrase, in time order, between containers (a tempo change cannot stand inside a note).",
+                         wrong: "\"tempos\": [{\"offset\": 240, …}]   (inside a container from 0 to 480)", right: "\"tempos\": [{\"offset\": 480, …}]")
+        case .saveReferenceCycle:
+            return entry("repeat and sync phrases that name each other in a circle",
+                         "A Repeat or Sync must lead to an Original phrase; phrases that name each other never reach one.",
+                         wrong: "{\"type\": \"sync\", \"track\": \"b\", \"phrase\": \"x\"} in track a, {\"type\": \"sync\", \"track\": \"a\", …} in track b", right: "{\"type\": \"sync\", \"track\": \"b\", \"phrase\": \"x\"} where x is an original phrase")
+        case .saveStartOffBar:
+            return entry("a phrase that starts neither after the previous one nor on a bar",
+                         "In Stave text a phrase starts where the previous one ends or at `at BAR`, so a saved start must be one of those.",
+                         wrong: "{\"type\": \"original\", \"start\": 100, …}   (bar 2 starts at 16)", right: "{\"type\": \"original\", \"start\": 16, …}")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import StaveSyntax
+
+/// `stave explain [ID…]`: what a diagnostic means, with a wrong and a right example.
+enum ExplainCommand {
+    static let help = """
+    USAGE: stave explain [ID...]
+
+    Explains diagnostics by their stable ID (shown by 'stave check --diagnostics json'
+    and listed with 'stave explain'): what is wrong, how to mend it, and a wrong and a
+    right example. Without an ID, lists every ID with its one-line summary.
+
+    Exit status: 0 success, 2 an unknown ID or another usage error.
+
+    """
+
+    static func run(_ words: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, valued: [], flags: ["--help", "-h", "--version"])
+        } catch let error as Arguments.UsageError {
+            return Stave.usageError(error.message, help: help)
+        } catch { return 2 }
+        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
+        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
+        guard !arguments.positional.isEmpty else {
+            let width = DiagnosticID.allCases.map(\.rawValue.count).max() ?? 0
+            let lines = DiagnosticID.allCases.map { id -> String in
+                let entry = id.explanation
+                let padding = String(repeating: " ", count: width - id.rawValue.count)
+                return "\(id.rawValue)\(padding)  \(entry.severity == .warning ? "warning: " : "")\(entry.summary)"
+            }
+            SystemIO.printOut(lines.joined(separator: "\n") + "\n")
+            return 0
+        }
+        var texts: [String] = []
+        for word in arguments.positional {
+            guard let id = DiagnosticID(rawValue: word) else {
+                var message = "unknown diagnostic ID '\(word)'"
+                if let guess = DiagnosticID.closest(to: word) { message += "; did you mean '\(guess.rawValue)'?" }
+                SystemIO.printError("stave: error: \(message)\nRun 'stave explain' for the list of IDs.\n")
+                return 2
+            }
+            texts.append(id.explanation.text)
+        }
+        SystemIO.printOut(texts.joined(separator: "\n"))
+        return 0
+    }
+}
