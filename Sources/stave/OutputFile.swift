@@ -11,8 +11,9 @@ import Darwin
 /// over it. `-` is standard output; devices and pipes (`/dev/null`, a FIFO) are written in place.
 ///
 /// - A symbolic link is followed: its target is replaced and the link stays a link.
-/// - A replaced file keeps its permission bits (a 0600 file stays 0600); a new file gets
-///   0666 less the umask, like any other tool's output.
+/// - A replaced file keeps its permission bits (a 0600 file stays 0600), and its owner and
+///   group where the process may set them (as root); a new file gets 0666 less the umask,
+///   like any other tool's output.
 /// - The temporary file is `.NAME.stave-PID.tmp`. SIGINT, SIGTERM and SIGHUP remove it
 ///   (`InterruptCleanup`); files of that naming left by a `stave` that is no longer running
 ///   (killed with SIGKILL, or a crash) or untouched for an hour are removed by the next write
@@ -33,13 +34,13 @@ enum OutputFile {
         }
         let target = try resolvingSymbolicLinks(path)
         var status = stat()
-        var mode: mode_t?
+        var replaced: stat?
         if stat(target, &status) == 0 {
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 throw SystemIO.Failure(message: "cannot write '\(path)': it is a directory")
             case S_IFREG:
-                mode = status.st_mode & 0o7777
+                replaced = status
             default:
                 try writeInPlace(bytes, to: target, shown: path)
                 return
@@ -59,7 +60,12 @@ enum OutputFile {
         guard descriptor >= 0 else {
             throw SystemIO.Failure(message: "cannot write '\(path)': cannot create the temporary file '\(temporary)' beside it: \(SystemIO.errorText())")
         }
-        if let mode { _ = fchmod(descriptor, mode) }
+        if let replaced {
+            // Owner first: changing it can clear the mode's set-ID bits. Failures are fine
+            // (only root may give a file away); the permission bits are ours to set.
+            _ = fchown(descriptor, replaced.st_uid, replaced.st_gid)
+            _ = fchmod(descriptor, replaced.st_mode & 0o777)
+        }
         var written = true
         if let pause = getenv("STAVE_TEST_PAUSE_IN_WRITE").flatMap({ UInt32(String(cString: $0)) }) {
             written = SystemIO.writeAll(descriptor, Array(bytes[..<(bytes.count / 2)]))

@@ -58,6 +58,17 @@ final class OutputFileTests: CLITestCase {
         }
     }
 
+    func testAReplacedFileKeepsItsOwnerWhenRunAsRoot() throws {
+        try XCTSkipUnless(getuid() == 0, "only root can give a file to another user")
+        let song = try write("song.stave", good)
+        let output = try write("theirs.mid", "old")
+        XCTAssertEqual(chown(output, 65534, 65534), 0)
+        XCTAssertEqual(try run(["compile", song, "-o", output]).status, 0)
+        var status = stat()
+        XCTAssertEqual(stat(output, &status), 0)
+        XCTAssertEqual([status.st_uid, status.st_gid], [65534, 65534])
+    }
+
     func testASymbolicLinkIsFollowedAndStaysALink() throws {
         let song = try write("song.stave", good)
         try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
