@@ -47,14 +47,17 @@ enum InterruptCleanup {
         withSignalsBlocked { buffer[0] = 0 }
     }
 
+    /// Installs the handler for a signal, unless the signal is ignored (as for a job started
+    /// with `nohup`, or in the background by a shell): then it stays ignored.
     private static func installHandler(_ number: Int32) {
-        _ = signal(number) { received in
+        let previous = signal(number) { received in
             // Async-signal-safe only: read the preallocated buffer, unlink, signal, raise.
             let buffer = InterruptCleanup.pending
             if buffer[0] == 1 { _ = unlink(buffer + 1) }
             _ = signal(received, SIG_DFL)
             _ = raise(received)
         }
+        if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { _ = signal(number, SIG_IGN) }
     }
 
     /// Runs `body` with the cleanup signals blocked for the calling thread. The calls to

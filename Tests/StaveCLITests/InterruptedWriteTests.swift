@@ -50,6 +50,26 @@ final class InterruptedWriteTests: CLITestCase {
         }
     }
 
+    func testAnIgnoredSignalStaysIgnored() throws {
+        // As under nohup: the shell ignores SIGINT and execs stave, which must not start
+        // to honour it.
+        let song = try write("large.stave", largeSong(bars: 2_000))
+        let output = try write("out.mid", "the old output")
+        let started = Process()
+        started.executableURL = URL(fileURLWithPath: "/bin/sh")
+        started.arguments = ["-c", "trap '' INT; exec \"$0\" compile \"$1\" -o \"$2\"", executable.path, song, output]
+        started.environment = ["STAVE_TEST_PAUSE_IN_WRITE": "1"]
+        try started.run()
+        let deadline = Date().addingTimeInterval(30)
+        while try temporaryFiles().isEmpty, Date() < deadline, started.isRunning { usleep(10_000) }
+        kill(started.processIdentifier, SIGINT)
+        started.waitUntilExit()
+        XCTAssertEqual(started.terminationReason, .exit)
+        XCTAssertEqual(started.terminationStatus, 0)
+        XCTAssertEqual(try temporaryFiles(), [])
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: output)).prefix(4)), Array("MThd".utf8))
+    }
+
     func testStaleTemporaryFilesAreRemovedByTheNextWrite() throws {
         let song = try write("large.stave", largeSong(bars: 2_000))
         let output = try write("out.mid", "the old output")
