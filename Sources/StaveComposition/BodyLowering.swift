@@ -36,6 +36,9 @@ struct BodyLowering {
     /// Set when a note names no drum: an error the parser reported, which makes the song as
     /// unfinished as an error found here (no timing checks follow).
     var hasUnknownDrum = false
+    /// False once an element that failed to parse is met: the time of everything after it is
+    /// a guess, so its bar lines are not recorded (checking them would only echo the error).
+    var timingIsKnown = true
 
     init(track: Track, key: Key) {
         self.key = key
@@ -104,7 +107,9 @@ struct BodyLowering {
             notes.append(RootNote(position: time, width: width, divisions: divisions))
             time = time + width
         case .barLine:
-            barLines.append(BarLine(offset: time, range: element.range))
+            if timingIsKnown { barLines.append(BarLine(offset: time, range: element.range)) }
+        case .invalid:
+            timingIsKnown = false
         case .tempo(let bpm):
             if let value = Lowering.tempo(bpm, &diagnostics) {
                 account(time)

@@ -83,14 +83,15 @@ extension Lowering {
         case .name(let name):
             if setting.kind == .kit {
                 guard let program = GeneralMIDI.kits[name] else {
-                    error(.unknownKit, "unknown drum kit '\(name)': expected standard, room, power, electronic, tr-808, jazz, brush, orchestra or a number 0–127", setting.valueRange)
+                    let kitNames = ["standard", "room", "power", "electronic", "tr-808", "jazz", "brush", "orchestra"]
+                    error(.unknownKit, "unknown drum kit '\(name)': expected standard, room, power, electronic, tr-808, jazz, brush, orchestra or a number 0–127" + Suggestion.hint(for: name, among: kitNames), setting.valueRange)
                     return nil
                 }
                 return program
             }
             guard let program = GeneralMIDI.program(named: name) else {
                 var message = "unknown instrument '\(name)': expected a General MIDI name such as 'acoustic-grand-piano', an alias such as 'piano', or a number 0–127"
-                if let guess = GeneralMIDI.closestInstrument(to: name) { message += "; did you mean '\(guess)'?" }
+                message += Suggestion.hint(for: name, among: GeneralMIDI.instrumentNames + GeneralMIDI.instrumentAliases.keys.sorted())
                 error(.unknownInstrument, message, setting.valueRange)
                 return nil
             }
@@ -105,33 +106,5 @@ extension Lowering {
         let assignment = ChannelAssignment(requests)
         for index in tracks.indices { tracks[index].channel = assignment.channels[index] ?? 1 }
         for (index, problem) in assignment.problems { diagnostics.append(problem.diagnostic(at: syntax[index].id.range)) }
-    }
-}
-
-extension GeneralMIDI {
-    /// The known instrument name closest to a misspelling, if any is close.
-    static func closestInstrument(to name: String) -> String? {
-        let candidates = instrumentNames + Array(instrumentAliases.keys)
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(Array(name.utf8), Array(candidate.utf8))
-            if distance <= max(2, name.count / 4), distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
-        }
-        return best?.0
-    }
-
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty || a.count > 64 || b.count > 64 { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        var row = previous
-        for i in 1...a.count {
-            row[0] = i
-            for j in 1...b.count {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return previous[b.count]
     }
 }

@@ -150,11 +150,12 @@ public struct Lowering {
         return song
     }
 
-    /// Sorts tempo changes by bar; on one bar the later in the file wins, with a warning.
+    /// Sorts tempo changes by bar; on one bar the later in the file wins, with a warning when
+    /// the two differ.
     mutating func resolveTempos(_ tempos: [(change: TempoChange, range: SourceRange)]) -> [TempoChange] {
         var byBar: [Int: (change: TempoChange, range: SourceRange)] = [:]
         for entry in tempos {
-            if let earlier = byBar[entry.change.bar] {
+            if let earlier = byBar[entry.change.bar], earlier.change.bpm != entry.change.bpm {
                 diagnostics.append(.warning(.tempoConflict, "two tempo changes at bar \(entry.change.bar): tempo \(entry.change.bpm.decimalText) replaces tempo \(earlier.change.bpm.decimalText)", at: entry.range, notes: [DiagnosticNote("the earlier tempo is here", at: earlier.range)]))
             }
             byBar[entry.change.bar] = entry

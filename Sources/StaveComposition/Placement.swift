@@ -16,6 +16,9 @@ struct Placement {
         var noteCount: Int
         /// Whether a note names no drum (see `BodyLowering.hasUnknownDrum`).
         var hasUnknownDrum = false
+        /// False when the body holds something that failed to parse: its length, and so the
+        /// place of whatever follows it, is then a guess (see `BodyLowering.timingIsKnown`).
+        var timingIsKnown = true
     }
 
     /// One placed phrase, for the overlap check.
@@ -24,6 +27,10 @@ struct Placement {
         var start: Rational
         var end: Rational
         var range: SourceRange
+        /// Its start is a guess: it follows a phrase whose length is (see `Original.timingIsKnown`).
+        var startIsGuess = false
+        /// Its end is a guess: it starts at a guess or its body's length is one.
+        var endIsGuess = false
     }
 
     let song: Song
@@ -79,7 +86,7 @@ struct Placement {
                 let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
                 let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
                                         quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
-                                        hasUnknownDrum: lowering.hasUnknownDrum)
+                                        hasUnknownDrum: lowering.hasUnknownDrum, timingIsKnown: lowering.timingIsKnown)
                 diagnostics += lowering.diagnostics
                 lowered[trackIndex][statementIndex] = original
                 if original.hasUnknownDrum { hasUnknownDrum = true }
@@ -105,8 +112,13 @@ struct Placement {
         // After a phrase passed the song's end, the cursor is unknown: phrases placed by the
         // cursor are then resolved (their references checked) but not placed, until an `at`.
         var cursorLost = false
+        // After a phrase whose length is a guess (it holds a parse error), phrases placed by the
+        // cursor have their bar lines left unchecked until an `at`: errors there would only
+        // echo the parse error.
+        var cursorUncertain = false
         for (statementIndex, statement) in trackSyntax.phrases.enumerated() {
             var start = cursor
+            if statement.at != nil { cursorUncertain = false }
             if let at = statement.at {
                 guard let bar = Lowering.bar(at, &diagnostics) else { continue }
                 start = meterMap.start(ofBar: bar)
@@ -119,8 +131,10 @@ struct Placement {
                 let end = start + original.body.length
                 guard checkLimit(end, statement), checkExpansion(original, count: 1, statement) else { cursorLost = true; continue }
                 let name = id.map { "phrase '\($0.text)'" } ?? "phrase #\(originalIndex)"
-                placed.append(Placed(name: name, start: start, end: end, range: statement.keywordRange))
-                checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement)
+                placed.append(Placed(name: name, start: start, end: end, range: statement.keywordRange,
+                                     startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
+                if !cursorUncertain { checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement) }
+                if !original.timingIsKnown { cursorUncertain = true }
                 collectTempos(original.body, at: start, statementRange: statement.keywordRange)
                 phrases.append(Phrase(id: id?.text, start: start, content: .original(original.body)))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
@@ -138,8 +152,10 @@ struct Placement {
                 if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length * count
                 guard checkLimit(end, statement), checkExpansion(original, count: count, statement) else { cursorLost = true; continue }
-                placed.append(Placed(name: "repeat of '\(source.text)'", start: start, end: end, range: statement.keywordRange))
-                checkCopies(original, start: start, count: count, name: source.text, statement: statement)
+                placed.append(Placed(name: "repeat of '\(source.text)'", start: start, end: end, range: statement.keywordRange,
+                                     startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
+                checkCopies(original, start: start, count: count, name: source.text, statement: statement, checkingBarLines: !cursorUncertain)
+                if !original.timingIsKnown { cursorUncertain = true }
                 phrases.append(Phrase(start: start, content: .repeat(source: source.text, count: count)))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
@@ -165,8 +181,10 @@ struct Placement {
                 if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length
                 guard checkLimit(end, statement), checkExpansion(original, count: 1, statement) else { cursorLost = true; continue }
-                placed.append(Placed(name: "sync of '\(tracks[sourceTrack].id).\(phraseName.text)'", start: start, end: end, range: statement.keywordRange))
-                checkCopies(original, start: start, count: 1, name: phraseName.text, statement: statement)
+                placed.append(Placed(name: "sync of '\(tracks[sourceTrack].id).\(phraseName.text)'", start: start, end: end, range: statement.keywordRange,
+                                     startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
+                checkCopies(original, start: start, count: 1, name: phraseName.text, statement: statement, checkingBarLines: !cursorUncertain)
+                if !original.timingIsKnown { cursorUncertain = true }
                 phrases.append(Phrase(start: start, content: .sync(track: tracks[sourceTrack].id, phrase: phraseName.text, transpose: transpose)))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
@@ -237,14 +255,21 @@ struct Placement {
     mutating func checkOverlaps(_ placed: [Placed]) {
         for overlap in PhraseOverlap.find(placed.map { ($0.start, $0.end) }, meterMap: meterMap) {
             let later = placed[overlap.later], earlier = placed[overlap.earlier]
+            // An overlap that rests on a guessed time would only echo a parse error.
+            if later.startIsGuess || earlier.endIsGuess { continue }
             diagnostics.append(SongRule.overlap(later.name, earlier.name, bars: overlap.bars).diagnostic(at: later.range, notes: [DiagnosticNote("\(earlier.name) is here", at: earlier.range)]))
         }
     }
 
-    /// Each written bar line must fall on a bar boundary of the meter in force.
+    /// Each written bar line must fall on a bar boundary of the meter in force. After a bar
+    /// line that does not, the following bars are measured from it as written (it counts as
+    /// the nearest bar boundary), so one bar too long or too short is one error, not one at
+    /// every later bar line. A copy reports its first wrong bar line only.
     mutating func checkBarLines(_ barLines: [BodyLowering.BarLine], at start: Rational, copyOf name: String?, statement: PhraseStatement) {
+        var shift = Rational.zero
+        var measuredFrom: SourceRange?
         for barLine in barLines {
-            let time = start + barLine.offset
+            let time = start + barLine.offset - shift
             let (bar, offset, meter) = meterMap.locate(time)
             guard offset != .zero else { continue }
             let message = "bar line falls \(offset) after the start of bar \(bar) (meter \(meter.numerator)/\(meter.denominator))"
@@ -252,13 +277,17 @@ struct Placement {
                 diagnostics.append(.error(.barLineOffGrid, "in this copy of '\(name)', a \(message)", at: statement.keywordRange, notes: [DiagnosticNote("the bar line is here", at: barLine.range)]))
                 return
             }
-            diagnostics.append(.error(.barLineOffGrid, message, at: barLine.range))
+            let notes = measuredFrom.map { [DiagnosticNote("bars are counted from the earlier bar line here, as written", at: $0)] } ?? []
+            diagnostics.append(.error(.barLineOffGrid, message, at: barLine.range, notes: notes))
+            shift = shift + (offset * 2 < meter.barLength ? offset : offset - meter.barLength)
+            measuredFrom = shift == .zero ? nil : barLine.range
+            if shift.isOverflow { return }
         }
     }
 
     /// Checks bar lines and collects tempos at every copy. In one meter the pattern repeats, so
     /// only as many copies as it takes to come back to the same place in the bar are checked.
-    mutating func checkCopies(_ original: Original, start: Rational, count: Int, name: String, statement: PhraseStatement) {
+    mutating func checkCopies(_ original: Original, start: Rational, count: Int, name: String, statement: PhraseStatement, checkingBarLines: Bool = true) {
         let length = original.body.length
         var checked = count
         let first = meterMap.segment(forTime: start)
@@ -268,7 +297,7 @@ struct Placement {
             checked = min(count, max(1, period))
         }
         let errorsBefore = diagnostics.count
-        for copy in 0..<checked where diagnostics.count == errorsBefore {
+        for copy in 0..<checked where checkingBarLines && diagnostics.count == errorsBefore {
             checkBarLines(original.barLines, at: start + length * copy, copyOf: name, statement: statement)
         }
         if !original.body.tempos.isEmpty {

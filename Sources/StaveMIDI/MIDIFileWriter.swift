@@ -43,6 +43,19 @@ public struct MIDIFileWriter: Backend {
         return sum % divisor != 0 && sum < 0 ? quotient - 1 : quotient
     }
 
+    /// MIDI clocks (24 per quarter note) per metronome click for the time-signature meta
+    /// event (FF 58): the click falls on the meter's beat. A compound meter (numerator a
+    /// multiple of 3 above 3, denominator 8 or more: 6/8, 9/8, 12/8, 6/16) beats in dotted
+    /// notes of three denominators, 24·4/denominator·3 clocks (36 for 6/8, as in the Standard
+    /// MIDI File specification's own example); any other meter beats in its denominator,
+    /// 24·4/denominator (24 for 3/4, 48 for 2/2). Rounded halves up where a /64 meter makes it
+    /// fractional.
+    public static func clocksPerClick(numerator: Int, denominator: Int) -> UInt8 {
+        let compound = numerator > 3 && numerator % 3 == 0 && denominator >= 8
+        let twice = 2 * 96 * (compound ? 3 : 1) / max(1, denominator)
+        return UInt8(clamping: max(1, (twice + 1) / 2))
+    }
+
     /// Microseconds per quarter note for a tempo, rounded, within the 24-bit field.
     static func microsecondsPerQuarter(_ bpm: Rational) -> Int {
         let exact = Rational(60_000_000) / bpm
@@ -75,7 +88,8 @@ public struct MIDIFileWriter: Backend {
             switch entry.event {
             case .meter(let meter):
                 let power = UInt8(meter.denominator.trailingZeroBitCount)
-                encoder.meta(at: entry.tick, type: 0x58, [UInt8(meter.numerator), power, 24, 8])
+                let clocks = MIDIFileWriter.clocksPerClick(numerator: meter.numerator, denominator: meter.denominator)
+                encoder.meta(at: entry.tick, type: 0x58, [UInt8(meter.numerator), power, clocks, 8])
             case .key:
                 encoder.meta(at: entry.tick, type: 0x59, [UInt8(bitPattern: Int8(song.key.fifths)), song.key.mode == .minor ? 1 : 0])
             case .tempo(let bpm):

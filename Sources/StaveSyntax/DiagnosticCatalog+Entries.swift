@@ -34,6 +34,10 @@ extension DiagnosticID {
             return entry("bytes that are not UTF-8 text",
                          "Stave files are UTF-8. Save the file as UTF-8 in your editor (Latin-1 and Windows-1252 files show this error at their first accented letter).",
                          wrong: "title \"Café\"\n" + body("c <byte E9> e"), right: "title \"Café\"\n" + body("c e"))
+        case .notAStaveSong:
+            return entry("a file of another kind given where a song is expected",
+                         "`stave check` and `stave compile` read Stave text. A Standard MIDI File (it starts with `MThd`) or a Stave save file (a JSON object with \"format\" and \"version\") is reported once instead of as thousands of errors: turn a save file into text with `stave print SONG.json`.",
+                         wrong: "{\"format\": \"stave-song\", \"version\": 2, \"song\": {}}", right: body("c d e"))
         // Syntax
         case .unexpectedToken:
             return entry("something that cannot stand here",

@@ -9,6 +9,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case unterminatedComment = "unterminated-comment"
     case invalidEscape = "invalid-escape"
     case invalidUTF8 = "invalid-utf8"
+    /// A Standard MIDI File or a save file given where a song is expected.
+    case notAStaveSong = "not-a-stave-song"
     // Syntax
     case unexpectedToken = "unexpected-token"
     case expectedToken = "expected-token"

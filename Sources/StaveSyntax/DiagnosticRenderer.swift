@@ -2,70 +2,131 @@ import StaveSupport
 
 /// Turns diagnostics into the text shown to people:
 /// `path:line:col: error: message`, the source line, and a caret under the column.
+///
+/// The output stays in proportion to what is worth reading, however large or hostile the
+/// input: at most `limit` diagnostics are shown (then one line says how many more there are),
+/// a long source line is shown as a window of about 100 columns around the caret, control
+/// characters are escaped (see `TerminalText`), and lines and columns come from the line table
+/// without rescanning from the start of the file or line.
 public struct DiagnosticRenderer: Sendable {
     /// Use ANSI colours.
     public var colored: Bool
+    /// Diagnostics shown at most per file; the rest are counted in one line.
+    public var limit: Int
+
+    /// The default `limit`.
+    public static let defaultLimit = 100
+    /// Columns of the source line shown before and after the caret, at most.
+    static let columnsBefore = 60, columnsAfter = 40
 
     /// Creates a `DiagnosticRenderer` from its parts.
-    public init(colored: Bool = false) {
+    public init(colored: Bool = false, limit: Int = DiagnosticRenderer.defaultLimit) {
         self.colored = colored
+        self.limit = limit
     }
 
     /// Renders one diagnostic against its source.
     public func render(_ diagnostic: Diagnostic, in source: Source) -> String {
-        let (line, column) = source.lineColumn(of: diagnostic.range.start)
+        var positions = Source.Positions(source)
+        return render(diagnostic, in: source, positions: &positions)
+    }
+
+    private func render(_ diagnostic: Diagnostic, in source: Source, positions: inout Source.Positions) -> String {
+        let (line, column) = positions.lineColumn(of: diagnostic.range.start)
         let severity = diagnostic.severity.rawValue
         let label = colored
             ? (diagnostic.severity == .error ? "\u{1B}[1;31m\(severity)\u{1B}[0m" : "\u{1B}[1;35m\(severity)\u{1B}[0m")
             : severity
-        var out = "\(source.path):\(line):\(column): \(label): \(diagnostic.message)\n"
-        out += caretLines(source: source, line: line, column: column)
+        let path = TerminalText.escaped(source.path)
+        var out = "\(path):\(line):\(column): \(label): \(TerminalText.escaped(diagnostic.message))\n"
+        out += caretLines(source: source, offset: diagnostic.range.start)
         for note in diagnostic.notes {
             if let range = note.range {
                 let (noteLine, noteColumn) = source.lineColumn(of: range.start)
-                out += "\(source.path):\(noteLine):\(noteColumn): note: \(note.message)\n"
-                out += caretLines(source: source, line: noteLine, column: noteColumn)
+                out += "\(path):\(noteLine):\(noteColumn): note: \(TerminalText.escaped(note.message))\n"
+                out += caretLines(source: source, offset: range.start)
             } else {
-                out += "  note: \(note.message)\n"
+                out += "  note: \(TerminalText.escaped(note.message))\n"
             }
         }
         return out
     }
 
-    /// Renders many diagnostics, in source order.
+    /// Renders many diagnostics, in source order: the first `limit`, then a line counting the rest.
     public func render(_ diagnostics: [Diagnostic], in source: Source) -> String {
-        diagnostics.sortedByPosition().map { render($0, in: source) }.joined()
+        let sorted = diagnostics.sortedByPosition()
+        var positions = Source.Positions(source)
+        var out = ""
+        for diagnostic in sorted.prefix(max(0, limit)) { out += render(diagnostic, in: source, positions: &positions) }
+        let hidden = sorted.dropFirst(max(0, limit))
+        if !hidden.isEmpty {
+            let errors = hidden.filter { $0.severity == .error }.count
+            let warnings = hidden.count - errors
+            let counted = [errors > 0 ? "\(errors) more error\(errors == 1 ? "" : "s")" : nil,
+                           warnings > 0 ? "\(warnings) more warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }
+            out += "\(counted.joined(separator: " and ")) not shown\n"
+        }
+        return out
     }
 
-    private func caretLines(source: Source, line: Int, column: Int) -> String {
-        let text = source.lineText(line)
-        // Columns count Unicode scalars; the caret goes under the character (grapheme) that
-        // starts at that scalar, keeping tabs so it lines up under tab-indented text.
-        let scalars = Array(text.unicodeScalars)
-        var prefix = String.UnicodeScalarView()
-        prefix.append(contentsOf: scalars.prefix(max(0, column - 1)))
-        var pad = String(String(prefix).map { $0 == "\t" ? "\t" : " " })
-        if scalars.count < column - 1 { pad += String(repeating: " ", count: column - 1 - scalars.count) }
+    /// The source line around `offset` (a window of it when it is long, `…` marking what is
+    /// cut) and a caret under the character at `offset`.
+    private func caretLines(source: Source, offset: Int) -> String {
+        let bytes = source.bytes
+        let clamped = max(0, min(offset, bytes.count))
+        let (lineStart, lineEnd) = source.lineBounds(containing: clamped)
+        // Look at no more bytes than the window can show (four bytes per scalar at most).
+        var from = max(lineStart, clamped - 4 * Self.columnsBefore)
+        var to = min(lineEnd, clamped + 4 * Self.columnsAfter)
+        while from > lineStart, from < bytes.count, bytes[from] & 0xC0 == 0x80 { from -= 1 }
+        while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to += 1 }
+        var before = Array(String(decoding: bytes[from..<clamped], as: UTF8.self).unicodeScalars)
+        var after = Array(String(decoding: bytes[clamped..<to], as: UTF8.self).unicodeScalars)
+        var cutBefore = from > lineStart, cutAfter = to < lineEnd
+        if before.count > Self.columnsBefore {
+            before.removeFirst(before.count - Self.columnsBefore)
+            cutBefore = true
+        }
+        if after.count > Self.columnsAfter {
+            after.removeLast(after.count - Self.columnsAfter)
+            cutAfter = true
+        }
+        var shownBefore = cutBefore ? "…" : ""
+        for scalar in before {
+            if TerminalText.needsEscape(scalar) { shownBefore += TerminalText.escape(scalar) } else { shownBefore.unicodeScalars.append(scalar) }
+        }
+        var shownAfter = ""
+        for scalar in after {
+            if TerminalText.needsEscape(scalar) { shownAfter += TerminalText.escape(scalar) } else { shownAfter.unicodeScalars.append(scalar) }
+        }
+        if cutAfter { shownAfter += "…" }
+        // The caret goes under the character (grapheme) that starts at the offset, keeping
+        // tabs so it lines up under tab-indented text.
+        let pad = String(shownBefore.map { $0 == "\t" ? "\t" : " " })
         let caret = colored ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
-        return "\(text)\n\(pad)\(caret)\n"
+        return "\(shownBefore)\(shownAfter)\n\(pad)\(caret)\n"
     }
 }
 
 extension DiagnosticRenderer {
     /// Diagnostics as JSON Lines for tools: one object per diagnostic, in source order, with
-    /// 1-based line and column of both ends, severity, stable ID, message and notes.
+    /// 1-based line and column of both ends, severity, stable ID, message and notes. All of
+    /// them: tools decide what to show.
     public static func jsonLines(_ diagnostics: [Diagnostic], in source: Source) -> String {
-        func position(_ offset: Int) -> String {
-            let (line, column) = source.lineColumn(of: offset)
+        var starts = Source.Positions(source), ends = Source.Positions(source), others = Source.Positions(source)
+        func position(_ offset: Int, _ positions: inout Source.Positions) -> String {
+            let (line, column) = positions.lineColumn(of: offset)
             return "{\"line\":\(line),\"column\":\(column)}"
         }
-        return diagnostics.sortedByPosition().map { diagnostic in
+        var out = ""
+        for diagnostic in diagnostics.sortedByPosition() {
             let notes = diagnostic.notes.map { note in
-                "{\"message\":\(JSONText.quoted(note.message))" + (note.range.map { ",\"start\":\(position($0.start))" } ?? "") + "}"
+                "{\"message\":\(JSONText.quoted(note.message))" + (note.range.map { ",\"start\":\(position($0.start, &others))" } ?? "") + "}"
             }
-            return "{\"file\":\(JSONText.quoted(source.path)),\"start\":\(position(diagnostic.range.start)),\"end\":\(position(diagnostic.range.end)),"
+            out += "{\"file\":\(JSONText.quoted(source.path)),\"start\":\(position(diagnostic.range.start, &starts)),\"end\":\(position(diagnostic.range.end, &ends)),"
                 + "\"severity\":\"\(diagnostic.severity.rawValue)\",\"id\":\"\(diagnostic.id.rawValue)\",\"message\":\(JSONText.quoted(diagnostic.message)),"
                 + "\"notes\":[\(notes.joined(separator: ","))]}\n"
-        }.joined()
+        }
+        return out
     }
 }

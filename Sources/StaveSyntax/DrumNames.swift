@@ -62,6 +62,9 @@ public enum DrumNames {
     /// The key of a drum name or alias, nil when unknown.
     public static func key(named name: String) -> Int? { keysByName[name] }
 
+    /// Every drum name and alias, by key (for suggestions).
+    public static let allNames: [String] = table.flatMap(\.names)
+
     /// The name used when printing a drum key: the short alias when there is one.
     public static func name(forKey key: Int) -> String? {
         guard key >= 35, key <= 81 else { return nil }

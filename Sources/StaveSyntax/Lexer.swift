@@ -12,10 +12,11 @@ public struct Lexer {
     /// Lexical problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
 
+    /// Lexing starting at 0 skips a UTF-8 byte order mark.
     private init(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
         self.bytes = bytes
         self.classes = classes
-        self.index = index
+        self.index = index == 0 ? Source.byteOrderMarkLength(bytes) : index
     }
 
     /// Tokenizes a whole source; the last token is always `.end`.
@@ -44,43 +45,100 @@ public struct Lexer {
     mutating func next() -> Token {
         if let token = nextSimple() { return token }
         var spaced = skipTrivia()
+        var afterInvalid = false
         while true {
             guard index < bytes.count else {
-                return Token(.end, SourceRange(bytes.count, bytes.count), spaceBefore: spaced)
+                return Token(.end, SourceRange(bytes.count, bytes.count), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
             let start = index
             let byte = bytes[index]
             let byteClass = classes[Int(byte)]
             if byteClass & ByteClass.wordStart != 0 {
                 lexWord()
-                return Token(.word, SourceRange(start, index), spaceBefore: spaced)
+                return Token(.word, SourceRange(start, index), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
             if byteClass & ByteClass.punctuation != 0, let kind = Lexer.punctuation(byte) {
                 index += 1
-                return Token(kind, SourceRange(start, index), spaceBefore: spaced)
+                return Token(kind, SourceRange(start, index), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
             if byteClass & ByteClass.digit != 0 || (byte == UInt8(ascii: "-") && index + 1 < bytes.count && Lexer.isDigit(bytes[index + 1])) {
-                return lexNumber(spaced: spaced)
+                var token = lexNumber(spaced: spaced)
+                token.afterInvalid = afterInvalid
+                return token
             }
             if byte == UInt8(ascii: "\"") {
                 lexString()
-                return Token(.string, SourceRange(start, index), spaceBefore: spaced)
+                return Token(.string, SourceRange(start, index), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
             if byte == UInt8(ascii: "!") {
+                // `!` and letters, or `!<` / `!>`: the parser names the dynamics it expected.
                 index += 1
-                while index < bytes.count, Lexer.isLetter(bytes[index]) { index += 1 }
-                return Token(.dynamic, SourceRange(start, index), spaceBefore: spaced)
+                if index < bytes.count, bytes[index] == UInt8(ascii: "<") || bytes[index] == UInt8(ascii: ">") {
+                    index += 1
+                } else {
+                    while index < bytes.count, Lexer.isLetter(bytes[index]) { index += 1 }
+                }
+                return Token(.dynamic, SourceRange(start, index), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
-            // Anything else: report one character (a whole UTF-8 scalar) and go on.
+            // Anything else is no token: report the run of such characters once and go on.
+            reportInvalidRun()
+            spaced = true
+            afterInvalid = !skipTrivia()
+        }
+    }
+
+    /// Reports the run of characters that start no token from `index` (one diagnostic for
+    /// the run: `@@@@` is one mistake) and steps over it. Bytes that are not UTF-8 form runs
+    /// of their own (`invalid-utf8`).
+    private mutating func reportInvalidRun() {
+        let start = index
+        let invalidUTF8 = Lexer.scalarLength(bytes, at: index) == 0
+        var count = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if count > 0, byte < 0x80, classes[Int(byte)] != 0 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "-") { break }
             let length = Lexer.scalarLength(bytes, at: index)
-            let text = String(decoding: bytes[start..<start + length], as: UTF8.self)
-            if length == 1 && byte >= 0x80 {
-                diagnostics.append(.error(.invalidUTF8, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))", at: SourceRange(start, start + 1)))
-            } else {
-                diagnostics.append(.error(.invalidCharacter, "unexpected character '\(text)'", at: SourceRange(start, start + length)))
+            if (length == 0) != invalidUTF8 { break }
+            index += max(length, 1)
+            count += 1
+            // A terminal escape sequence (ESC [ parameters final) is one mistake with its ESC.
+            if byte == 0x1B, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                var end = index + 1
+                while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
+                if end < bytes.count, (0x40...0x7E).contains(bytes[end]) {
+                    count += end + 1 - index
+                    index = end + 1
+                }
             }
-            index += length
-            spaced = skipTrivia() || true
+        }
+        let range = SourceRange(start, index)
+        if invalidUTF8 {
+            let shown = bytes[start..<min(index, start + 8)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            let message = count == 1 ? "invalid UTF-8 byte \(shown)" : "\(count) bytes that are not UTF-8: \(shown)\(count > 8 ? " ..." : "")"
+            diagnostics.append(.error(.invalidUTF8, message, at: range))
+            return
+        }
+        // Show at most 20 characters, escaped for the terminal.
+        var end = start
+        var shownCount = 0
+        while end < index, shownCount < 20 {
+            end += Lexer.scalarLength(bytes, at: end)
+            shownCount += 1
+        }
+        let shown = "'" + TerminalText.escaped(String(decoding: bytes[start..<end], as: UTF8.self)) + "'"
+        if count == 1 {
+            diagnostics.append(.error(.invalidCharacter, "unexpected character \(shown)\(Lexer.invalidCharacterHint(shown))", at: range))
+        } else {
+            diagnostics.append(.error(.invalidCharacter, "\(count) unexpected characters \(shown)\(count > shownCount ? "..." : "")", at: range))
+        }
+    }
+
+    /// A hint for characters that other notations use: `'` and `,` are octave marks in ABC
+    /// and LilyPond.
+    static func invalidCharacterHint(_ shown: String) -> String {
+        switch shown {
+        case "'''", "','": return ": Stave sets octaves with 'o5', '>' and '<' before the note"
+        default: return ""
         }
     }
 
@@ -118,7 +176,7 @@ public struct Lexer {
             if classes[Int(byte)] & ByteClass.space != 0 {
                 index += 1
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                 let open = index
                 index += 2
@@ -179,7 +237,20 @@ public struct Lexer {
                 index += 1
                 return
             }
+            // A string ends at a line feed. It may hold a carriage return: the save format
+            // allows one in a name, and `stave print` writes it as it is.
             if byte == 0x0A { break }
+            if byte >= 0x80 {
+                let length = Lexer.scalarLength(bytes, at: index)
+                if length > 0 { index += length; continue }
+                // Bytes that are not UTF-8 are an error inside a string as anywhere else.
+                let run = index
+                while index < bytes.count, bytes[index] >= 0x80, Lexer.scalarLength(bytes, at: index) == 0 { index += 1 }
+                let count = index - run
+                let shown = bytes[run..<min(index, run + 8)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                diagnostics.append(.error(.invalidUTF8, count == 1 ? "invalid UTF-8 byte \(shown) in a string" : "\(count) bytes that are not UTF-8 in a string: \(shown)\(count > 8 ? " ..." : "")", at: SourceRange(run, index)))
+                continue
+            }
             if byte == UInt8(ascii: "\\") {
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "\\") {
                     index += 2
@@ -222,18 +293,26 @@ public struct Lexer {
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// Length of the UTF-8 scalar starting at `index` (1 for invalid bytes).
+    /// Length of the well-formed UTF-8 scalar starting at `index`, or 0 when the bytes there
+    /// are not UTF-8 (a stray continuation byte, a truncated or overlong sequence, a surrogate,
+    /// or beyond U+10FFFF: the Unicode standard's table 3-7).
     static func scalarLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         let byte = bytes[index]
+        if byte < 0x80 { return 1 }
         let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
         switch byte {
         case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return 1
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xE1...0xEF: length = 3
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF1...0xF3: length = 4
+        default: return 0
         }
-        guard index + length <= bytes.count else { return 1 }
-        for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return 1 }
+        guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return 0 }
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
         return length
     }
 }

@@ -27,15 +27,32 @@ extension Parser {
                 elements.append(BodyElement(.barLine, token.range))
             case .number, .decimal:
                 advance()
+                // A number after something that failed (its argument, say), or glued to characters
+                // the lexer rejected (the `4` of `c'4`), is part of that mistake.
+                if token.afterInvalid {
+                    elements.append(BodyElement(.invalid, token.range))
+                    continue
+                }
+                if case .invalid? = elements.last?.kind { continue }
                 if !token.spaceBefore || elements.isEmpty {
                     error(.unexpectedToken, "unexpected number \(describe(token)): a duration follows a note, rest, chord or tuplet", at: token.range)
                 } else {
                     error(.durationNotAttached, "a duration must follow its note directly: remove the space before \(describe(token))", at: token.range)
                 }
+                elements.append(BodyElement(.invalid, token.range))
             default:
-                parseElement(in: .phrase, depth: 0)
+                let first = position
+                if !parseElement(in: .phrase, depth: 0), !Parser.keepsTime(token.kind) {
+                    // Stands for what failed, so later stages know the time after it is a guess.
+                    elements.append(BodyElement(.invalid, token.range.union(tokens[max(first, position - 1)].range)))
+                }
             }
         }
+    }
+
+    /// Tokens whose failure leaves the time of the phrase as written: dynamics and octave steps.
+    static func keepsTime(_ kind: TokenKind) -> Bool {
+        kind == .dynamic || kind == .greater || kind == .less
     }
 
     /// Parses one element that may stand in a body, chord or tuplet and appends it to
@@ -93,10 +110,15 @@ extension Parser {
     /// The velocities of the dynamic marks.
     public static let dynamics = ["ppp": 16, "pp": 33, "p": 49, "mp": 64, "mf": 80, "f": 96, "ff": 112, "fff": 127]
 
+    /// The dynamic marks, softest first (the order of messages and suggestions).
+    static let dynamicNames = ["ppp", "pp", "p", "mp", "mf", "f", "ff", "fff"]
+
     mutating func dynamicElement(_ token: Token) -> BodyElement? {
         let name = String(text(token).dropFirst())
         guard let level = Parser.dynamics[name] else {
-            error(.unexpectedToken, "unknown dynamic '!\(name)': expected !ppp, !pp, !p, !mp, !mf, !f, !ff or !fff", at: token.range)
+            let shown = name.count > 20 ? String(name.prefix(17)) + "..." : name
+            let hint = Suggestion.hint(for: name, among: Parser.dynamicNames, prefix: "!")
+            error(.unexpectedToken, "unknown dynamic '!\(shown)': expected one of the dynamics !ppp, !pp, !p, !mp, !mf, !f, !ff or !fff" + hint, at: token.range)
             return nil
         }
         return BodyElement(.velocity(level), token.range)
@@ -198,7 +220,7 @@ extension Parser {
         var unknownDrum: String?
         if trackKind == .drums {
             guard tailIsDigits, letterCount > 0 else {
-                error(.unknownDrum, "unknown drum name '\(word)'", at: token.range)
+                error(.unknownDrum, "unknown drum name '\(word)'" + Suggestion.hint(for: word, among: DrumNames.allNames), at: token.range)
                 return nil
             }
             let name = String(decoding: bytes[start..<digitsStart], as: UTF8.self)
@@ -210,7 +232,8 @@ extension Parser {
             }
         } else {
             guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "g") else {
-                error(.invalidPitch, "expected a note (a–g), 'r', 'o', 'v' or a command, found '\(word)'", at: token.range)
+                let hint = context == .phrase && letterCount > 1 ? Suggestion.hint(for: word, among: ["tempo"]) : ""
+                error(.invalidPitch, "expected a note (a–g), 'r', 'o', 'v' or a command, found '\(word)'" + hint, at: token.range)
                 return nil
             }
             guard tailIsDigits else {
@@ -422,7 +445,7 @@ extension Parser {
     /// Reports a word on a drum track that is no drum name, for a note that was read whole.
     mutating func reportUnknownDrum(_ name: String, at range: SourceRange) {
         drumNameReports.append(diagnostics.count)
-        error(.unknownDrum, "unknown drum name '\(name)'", at: range)
+        error(.unknownDrum, "unknown drum name '\(name)'" + Suggestion.hint(for: name, among: DrumNames.allNames), at: range)
     }
 
     /// Parses a tuplet and appends it (its header, then its items with theirs); false, with

@@ -15,14 +15,16 @@ extension Parser {
                     continue
                 }
             }
-            error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))", at: token.range)
+            error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords), at: token.range)
             advance()
             skipToTopLevel()
         }
         return song
     }
 
-    /// Skips tokens until a header keyword or track keyword at brace depth 0.
+    /// Skips tokens until a header keyword or track keyword at brace depth 0, or a word at
+    /// depth 0 that starts a line (most likely the next statement, perhaps misspelled too, so
+    /// that a second typo on a later line is reported as well).
     mutating func skipToTopLevel() {
         var depth = 0
         while current.kind != .end {
@@ -31,7 +33,7 @@ extension Parser {
             case .rightBrace: depth = max(0, depth - 1)
             case .word where depth == 0:
                 let word = text(current)
-                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) { return }
+                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) || startsLine(current) { return }
             default: break
             }
             advance()
@@ -209,13 +211,14 @@ extension Parser {
                     continue
                 }
             }
-            error(.unexpectedToken, "expected a setting, 'phrase', 'repeat', 'sync' or '}' in track '\(id.text)', found \(describe(token))", at: token.range)
+            error(.unexpectedToken, "expected a setting, 'phrase', 'repeat', 'sync' or '}' in track '\(id.text)', found \(describe(token))" + hint(token, among: Parser.trackBodyWords), at: token.range)
             advance()
             skipInTrack()
         }
     }
 
-    /// Skips to the next setting or phrase keyword, or the closing brace, of the current track.
+    /// Skips to the next setting or phrase keyword, or the closing brace, of the current track,
+    /// or to a word at depth 0 that starts a line (see `skipToTopLevel`).
     mutating func skipInTrack() {
         var depth = 0
         while current.kind != .end {
@@ -226,7 +229,7 @@ extension Parser {
                 depth -= 1
             case .word where depth == 0:
                 let word = text(current)
-                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) { return }
+                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) || startsLine(current) { return }
             default: break
             }
             advance()

@@ -18,6 +18,10 @@ public struct Parser {
     static let headerKeywords: Set<String> = ["title", "composer", "tempo", "meter", "key", "ppq"]
     static let trackKeywords: Set<String> = ["track", "drums"]
     static let phraseKeywords: Set<String> = ["phrase", "repeat", "sync"]
+    /// The words that may start a top-level statement, in the order suggestions prefer.
+    static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
+    /// The words that may start a statement in a track body, in the order suggestions prefer.
+    static let trackBodyWords = SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync"]
 
     /// A run of source bytes.
     typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
@@ -47,6 +51,7 @@ public struct Parser {
         guard source.bytes.count < Int(Int32.max) else {
             return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))])
         }
+        if let foreign = ForeignFile.diagnostic(for: source.bytes) { return (SongSyntax(), [foreign]) }
         let (tokens, lexical) = Lexer.tokenize(source)
         return source.bytes.withUnsafeBufferPointer { bytes in
             var parser = Parser(source: source, bytes: bytes, tokens: tokens)
@@ -90,6 +95,25 @@ public struct Parser {
         var shown = text(token)
         if shown.count > 40 { shown = String(shown.prefix(37)) + "..." }
         return "'\(shown)'"
+    }
+
+    /// A "did you mean" hint for a word token among the words valid where it stands (see
+    /// `Suggestion`); empty for other tokens.
+    func hint(_ token: Token, among words: [String]) -> String {
+        guard token.kind == .word, token.range.end - token.range.start <= 64 else { return "" }
+        return Suggestion.hint(for: text(token), among: words)
+    }
+
+    /// True when a line break stands between the previous token and this one (or the token
+    /// is the first): where recovery may assume a new statement begins.
+    func startsLine(_ token: Token) -> Bool {
+        var index = token.range.start - 1
+        let floor = position > 0 ? tokens[position - 1].range.end : 0
+        while index >= floor {
+            if bytes[index] == 0x0A || bytes[index] == 0x0D { return true }
+            index -= 1
+        }
+        return position == 0
     }
 
     mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange) {

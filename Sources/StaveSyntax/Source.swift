@@ -18,30 +18,41 @@ public struct Source: Sendable {
         self.lineStarts = Source.lineStarts(of: bytes)
     }
 
-    /// Offsets just after each line feed, and 0. Scans eight bytes at a time: a word holds a
-    /// line feed exactly when `word ^ 0x0A…0A` has a zero byte, which `(x − 0x01…01) & ~x &
-    /// 0x80…80` detects; only such words are looked at byte by byte.
+    /// Offsets just after each line break, and 0. A line break is LF, CR LF or a CR alone
+    /// (classic Mac files). Scans eight bytes at a time: a word holds a line feed exactly when
+    /// `word ^ 0x0A…0A` has a zero byte, which `(x − 0x01…01) & ~x & 0x80…80` detects (and
+    /// likewise for carriage returns); only such words are looked at byte by byte.
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
-            let lineFeeds = ones &* 0x0A
+            let lineFeeds = ones &* 0x0A, returns = ones &* 0x0D
+            func check(_ at: Int) {
+                let byte = base[at]
+                if byte == 0x0A || (byte == 0x0D && (at + 1 == buffer.count || base[at + 1] != 0x0A)) { starts.append(at + 1) }
+            }
             var index = 0
             while index + 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ lineFeeds
-                if (word &- ones) & ~word & highs != 0 {
-                    for offset in 0..<8 where base[index + offset] == 0x0A { starts.append(index + offset + 1) }
+                let raw = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let feeds = raw ^ lineFeeds, carriage = raw ^ returns
+                if ((feeds &- ones) & ~feeds | (carriage &- ones) & ~carriage) & highs != 0 {
+                    for offset in 0..<8 { check(index + offset) }
                 }
                 index += 8
             }
             while index < buffer.count {
-                if base[index] == 0x0A { starts.append(index + 1) }
+                check(index)
                 index += 1
             }
         }
         return starts
+    }
+
+    /// 3 when the bytes start with a UTF-8 byte order mark (which is skipped), else 0.
+    static func byteOrderMarkLength<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int where Bytes.Element == UInt8, Bytes.Index == Int {
+        bytes.count >= 3 && bytes[bytes.startIndex] == 0xEF && bytes[bytes.startIndex + 1] == 0xBB && bytes[bytes.startIndex + 2] == 0xBF ? 3 : 0
     }
 
     /// Creates a source from text.
@@ -49,31 +60,20 @@ public struct Source: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
-    /// The 1-based line and character column of a byte offset.
+    /// The 1-based line and character column of a byte offset. (To look up many offsets,
+    /// `Positions` counts on from the previous one.)
     public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
-        let clamped = max(0, min(offset, bytes.count))
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
-        }
-        var column = 1
-        var index = lineStarts[low]
-        while index < clamped {
-            // Count characters: skip UTF-8 continuation bytes.
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        if clamped < bytes.count, bytes[clamped] & 0xC0 == 0x80 { column -= 1 }
-        return (low + 1, max(column, 1))
+        var positions = Positions(self)
+        return positions.lineColumn(of: offset)
     }
 
     /// The text of a 1-based line, without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = lineStarts[line - 1]
+        let start = line == 1 ? Source.byteOrderMarkLength(bytes) : lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        if end > start, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
@@ -120,4 +120,61 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
 
     /// A readable form, for messages and debugging.
     public var description: String { "\(start)..<\(end)" }
+}
+
+extension Source {
+    /// The byte range of the line holding `offset`, without its line break (and without a
+    /// byte order mark on the first line).
+    func lineBounds(containing offset: Int) -> (start: Int, end: Int) {
+        let line = lineIndex(of: offset)
+        let start = line == 0 ? Source.byteOrderMarkLength(bytes) : lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return (start, max(start, end))
+    }
+
+    /// The 0-based index of the line holding a byte offset, by binary search in the line table.
+    func lineIndex(of offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Line and column of many offsets in increasing order, in time proportional to the bytes
+    /// between them: a column is counted on from the previous offset when that is on the same
+    /// line and not after it (many diagnostics on one long line would otherwise rescan it each time).
+    struct Positions {
+        let source: Source
+        /// The previous offset, its 0-based line, and the characters from its line's start to it.
+        private var last: (offset: Int, line: Int, characters: Int)?
+
+        init(_ source: Source) { self.source = source }
+
+        /// The 1-based line and character column of a byte offset (the same as `Source.lineColumn`).
+        mutating func lineColumn(of offset: Int) -> (line: Int, column: Int) {
+            let bytes = source.bytes
+            let clamped = max(0, min(offset, bytes.count))
+            var from: Int, line: Int, characters: Int
+            if let last, last.offset <= clamped, clamped < (last.line + 1 < source.lineStarts.count ? source.lineStarts[last.line + 1] : Int.max) {
+                (from, line, characters) = last
+            } else {
+                line = source.lineIndex(of: clamped)
+                from = line == 0 ? min(clamped, Source.byteOrderMarkLength(bytes)) : source.lineStarts[line]
+                characters = 0
+            }
+            // Count characters: skip UTF-8 continuation bytes.
+            while from < clamped {
+                if bytes[from] & 0xC0 != 0x80 { characters += 1 }
+                from += 1
+            }
+            last = (clamped, line, characters)
+            var column = 1 + characters
+            if clamped < bytes.count, bytes[clamped] & 0xC0 == 0x80 { column -= 1 }
+            return (line + 1, max(column, 1))
+        }
+    }
 }

@@ -47,15 +47,20 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
 public struct Token: Hashable, Sendable {
     /// What the token is.
     public var kind: TokenKind
-    /// True when whitespace or a comment stands directly before this token.
+    /// True when whitespace, a comment or characters that are no token (reported by the
+    /// lexer) stand directly before this token.
     public var spaceBefore: Bool
+    /// True when characters that are no token (reported by the lexer) stand directly before
+    /// this token: it is then part of the same mistake (the `4` of `c'4`).
+    public var afterInvalid: Bool
     /// The token's byte range.
     public var range: SourceRange
 
     /// Creates a `Token` from its parts.
-    @inlinable public init(_ kind: TokenKind, _ range: SourceRange, spaceBefore: Bool) {
+    @inlinable public init(_ kind: TokenKind, _ range: SourceRange, spaceBefore: Bool, afterInvalid: Bool = false) {
         self.kind = kind
         self.spaceBefore = spaceBefore
+        self.afterInvalid = afterInvalid
         self.range = range
     }
 }

@@ -27,6 +27,25 @@ final class MIDIFileWriterTests: XCTestCase {
         XCTAssertEqual(bytes, expected)
     }
 
+    /// FF 58's third byte is MIDI clocks per metronome click, on the meter's beat: a dotted
+    /// quarter (36 clocks) in 6/8, 9/8 and 12/8, a dotted eighth (18) in 6/16; otherwise the
+    /// denominator's note, 24·4/denominator (24 in 3/4 and 6/4, 48 in 2/2, 12 in 3/8).
+    func testTimeSignatureClicksOnTheBeat() throws {
+        let cases: [(meter: String, bytes: [UInt8])] = [
+            ("6/8", [0x06, 0x03, 0x24, 0x08]), ("9/8", [0x09, 0x03, 0x24, 0x08]), ("12/8", [0x0C, 0x03, 0x24, 0x08]),
+            ("3/8", [0x03, 0x03, 0x0C, 0x08]), ("6/4", [0x06, 0x02, 0x18, 0x08]), ("2/2", [0x02, 0x01, 0x30, 0x08]),
+            ("3/4", [0x03, 0x02, 0x18, 0x08]), ("6/16", [0x06, 0x04, 0x12, 0x08]), ("4/4", [0x04, 0x02, 0x18, 0x08]),
+            ("15/8", [0x0F, 0x03, 0x24, 0x08]), ("3/1", [0x03, 0x00, 0x60, 0x08]), ("12/32", [0x0C, 0x05, 0x09, 0x08]),
+            ("5/64", [0x05, 0x06, 0x02, 0x08]), ("6/64", [0x06, 0x06, 0x05, 0x08]),
+        ]
+        for (meter, data) in cases {
+            let bytes = try midi("meter \(meter)\ntrack a { phrase { c4 } }")
+            let header: [UInt8] = [0xFF, 0x58, 0x04]
+            let at = try XCTUnwrap((0..<bytes.count - 3).first { Array(bytes[$0..<$0 + 3]) == header }, meter)
+            XCTAssertEqual(Array(bytes[at + 3..<at + 7]), data, meter)
+        }
+    }
+
     func testNoteOffsComeBeforeNoteOnsAtOneTick() throws {
         let dump = try MIDIDump(midi("track a { phrase { c4 c4 } }"))
         let texts = dump.tracks[1].map { "\($0.tick) \($0.text)" }
@@ -123,7 +142,7 @@ final class MIDIFileWriterTests: XCTestCase {
     func testMeterAndKeySignatures() throws {
         let dump = try MIDIDump(midi("meter 6/8\nmeter 2/4 at 3\nkey bb minor\ntrack a { phrase { c2. | c2. | c2 } }"))
         let conductor = dump.tracks[0].map { "\($0.tick) \($0.text)" }
-        XCTAssertTrue(conductor.contains("0 time-signature 6/8 clocks 24 32nds 8"))
+        XCTAssertTrue(conductor.contains("0 time-signature 6/8 clocks 36 32nds 8"))
         // Bar 3 starts after two bars of 6/8: 2 × 3/4 whole = 1.5 whole notes = 2880 ticks.
         XCTAssertTrue(conductor.contains("2880 time-signature 2/4 clocks 24 32nds 8"))
         XCTAssertTrue(conductor.contains("0 key-signature -5 minor"))

@@ -111,13 +111,116 @@ final class LexerTests: XCTestCase {
         }
     }
 
-    func testInvalidUTF8IsReportedPerByte() {
-        let source = Source(path: "t", bytes: Array("c ".utf8) + [0xFF, 0xC3] + Array(" d".utf8))
+    func testARunOfInvalidUTF8IsOneDiagnostic() {
+        let source = Source(path: "t", bytes: Array("c ".utf8) + [0xFF, 0xC3] + Array(" d ".utf8) + [0x80] + Array(" e".utf8))
         let (tokens, diagnostics) = Lexer.tokenize(source)
         XCTAssertEqual(diagnostics.map(\.id), [.invalidUTF8, .invalidUTF8])
-        XCTAssertEqual(diagnostics.map(\.range), [SourceRange(2, 3), SourceRange(3, 4)])
-        XCTAssertEqual(diagnostics.first?.message, "invalid UTF-8 byte 0xFF")
-        XCTAssertEqual(tokens.map(\.kind), [.word, .word, .end])
+        XCTAssertEqual(diagnostics.map(\.range), [SourceRange(2, 4), SourceRange(7, 8)])
+        XCTAssertEqual(diagnostics.map(\.message), ["2 bytes that are not UTF-8: 0xFF 0xC3", "invalid UTF-8 byte 0x80"])
+        XCTAssertEqual(tokens.map(\.kind), [.word, .word, .word, .end])
+    }
+
+    /// Overlong forms, surrogates and scalars beyond U+10FFFF are not UTF-8 (Unicode table 3-7).
+    func testOnlyWellFormedUTF8IsAccepted() {
+        let malformed: [[UInt8]] = [[0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82]]
+        for bytes in malformed {
+            let (_, diagnostics) = Lexer.tokenize(Source(path: "t", bytes: bytes))
+            XCTAssertEqual(diagnostics.map(\.id), [.invalidUTF8], "\(bytes)")
+            XCTAssertEqual(diagnostics.map(\.range), [SourceRange(0, bytes.count)], "\(bytes)")
+        }
+        // Well-formed but no token: one invalid character each.
+        for text in ["é", "€", "😀"] {
+            let (_, diagnostics) = Lexer.tokenize(Source(path: "t", text: text))
+            XCTAssertEqual(diagnostics.map(\.id), [.invalidCharacter], text)
+            XCTAssertEqual(diagnostics.first?.message, "unexpected character '\(text)'")
+        }
+    }
+
+    func testInvalidUTF8InsideAStringIsAnError() {
+        let source = Source(path: "t", bytes: Array("title \"a".utf8) + [0xFF, 0xFE] + Array("b\u{E9}\"".utf8))
+        let (tokens, diagnostics) = Lexer.tokenize(source)
+        XCTAssertEqual(diagnostics.map(\.id), [.invalidUTF8])
+        XCTAssertEqual(diagnostics.map(\.range), [SourceRange(8, 10)])
+        XCTAssertEqual(diagnostics.first?.message, "2 bytes that are not UTF-8 in a string: 0xFF 0xFE")
+        XCTAssertEqual(tokens.map(\.kind), [.word, .string, .end])
+    }
+
+    func testARunOfInvalidCharactersIsOneDiagnostic() {
+        let source = Source(path: "t", text: "c @@@@ d $% e\u{1B}\u{7}f")
+        let (tokens, diagnostics) = Lexer.tokenize(source)
+        XCTAssertEqual(diagnostics.map(\.range), [SourceRange(2, 6), SourceRange(9, 11), SourceRange(13, 15)])
+        XCTAssertEqual(diagnostics.map(\.message), [
+            "4 unexpected characters '@@@@'",
+            "2 unexpected characters '$%'",
+            "2 unexpected characters '\\u{1B}\\u{7}'",
+        ])
+        XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", "d", "e", "f", ""])
+        XCTAssertEqual(tokens.map(\.afterInvalid), [false, false, false, true, false])
+    }
+
+    func testATerminalEscapeSequenceIsOneMistake() {
+        let source = Source(path: "t", text: "c \u{1B}[1;31md \u{1B}[2J e")
+        let (tokens, diagnostics) = Lexer.tokenize(source)
+        XCTAssertEqual(diagnostics.map(\.message), ["7 unexpected characters '\\u{1B}[1;31m'", "4 unexpected characters '\\u{1B}[2J'"])
+        XCTAssertEqual(diagnostics.map(\.range), [SourceRange(2, 9), SourceRange(11, 15)])
+        XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", "d", "e", ""])
+    }
+
+    func testATokenGluedToRejectedCharactersIsMarked() {
+        let source = Source(path: "t", text: "c'4 d' 4")
+        let (tokens, diagnostics) = Lexer.tokenize(source)
+        let octaveHint = "unexpected character ''': Stave sets octaves with 'o5', '>' and '<' before the note"
+        XCTAssertEqual(diagnostics.map(\.message), [octaveHint, octaveHint])
+        XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", "4", "d", "4", ""])
+        XCTAssertEqual(tokens.map(\.afterInvalid), [false, true, false, false, false])
+        XCTAssertEqual(tokens.map(\.spaceBefore), [false, true, true, true, false])
+    }
+
+    func testDynamicsTakeLettersOrOneHairpinSign() {
+        let source = Source(path: "t", text: "!mf !< c !>d !")
+        let (tokens, _) = Lexer.tokenize(source)
+        XCTAssertEqual(tokens.map { "\($0.kind) \(source.text($0.range))" }, ["dynamic !mf", "dynamic !<", "word c", "dynamic !>", "word d", "dynamic !", "end of file "])
+    }
+
+    func testCarriageReturnsEndLinesAndComments() {
+        for breakText in ["\r", "\r\n", "\n"] {
+            let source = Source(path: "t", text: "// one" + breakText + "c // two" + breakText + "d /* x" + breakText + "*/" + breakText + "e")
+            let (tokens, diagnostics) = Lexer.tokenize(source)
+            XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", "d", "e", ""], "break \(breakText.debugDescription)")
+            XCTAssertEqual(diagnostics, [])
+            XCTAssertEqual(source.lineStarts.count, 5)
+            XCTAssertEqual(source.lineColumn(of: tokens[2].range.start).line, 5)
+            XCTAssertEqual(source.lineColumn(of: tokens[2].range.start).column, 1)
+            XCTAssertEqual(source.lineText(2), "c // two")
+        }
+        // A string ends at a line feed only: a carriage return may stand in a name (the save
+        // format allows one, and `stave print` writes it as it is).
+        for breakText in ["\r", "\r\n"] {
+            let source = Source(path: "t", text: "title \"a\rb\" c \"x" + breakText + "e")
+            let (tokens, diagnostics) = Lexer.tokenize(source)
+            let texts = tokens.map { source.text($0.range) }
+            XCTAssertEqual(texts.prefix(3), ["title", "\"a\rb\"", "c"])
+            XCTAssertEqual(diagnostics.map(\.id), [.unterminatedString])
+            XCTAssertEqual(texts.count, breakText == "\r" ? 5 : 6, texts.debugDescription)
+        }
+        for breakText in ["\r", "\r\n", "\n"] {
+            let source = Source(path: "t", text: "// one" + breakText + "c // two" + breakText + "d \"x\"" + breakText + "e")
+            let (tokens, _) = Lexer.tokenize(source)
+            XCTAssertEqual(source.lineStarts.count, 4)
+            XCTAssertEqual(source.lineColumn(of: tokens[3].range.start).line, 4)
+            XCTAssertEqual(source.lineColumn(of: tokens[3].range.start).column, 1)
+            XCTAssertEqual(source.lineText(2), "c // two")
+        }
+    }
+
+    func testAByteOrderMarkIsSkippedAndTakesNoColumn() {
+        let source = Source(path: "t", text: "\u{FEFF}c $")
+        let (tokens, diagnostics) = Lexer.tokenize(source)
+        XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", ""])
+        XCTAssertEqual(diagnostics.map(\.id), [.invalidCharacter])
+        XCTAssertEqual(source.lineColumn(of: diagnostics[0].range.start).column, 3)
+        XCTAssertEqual(source.lineColumn(of: tokens[0].range.start).column, 1)
+        XCTAssertEqual(source.lineText(1), "c $")
     }
 
     func testLexerAlwaysEndsAndCoversEveryByteOnce() {

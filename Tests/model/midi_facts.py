@@ -35,7 +35,8 @@ def read_midi(path):
                     if index != 0:
                         problems.append(f"set_tempo in track {index}")
                 elif msg.type == "time_signature":
-                    conductor["meters"].append((tick, msg.numerator, msg.denominator))
+                    conductor["meters"].append((tick, msg.numerator, msg.denominator,
+                                                msg.clocks_per_click, msg.notated_32nd_notes_per_beat))
                     if index != 0:
                         problems.append(f"time_signature in track {index}")
                 elif msg.type == "key_signature":
@@ -103,9 +104,10 @@ def compare(model, midi, max_items=6):
     tempos = normalize_changes(cond["tempos"], (500000,))
     if tempos != model["tempos"]:
         out.append("tempo map (tick, µs per quarter) " + first_difference(model["tempos"], tempos))
-    meters = normalize_changes(cond["meters"], (4, 4))
+    meters = normalize_changes(cond["meters"], (4, 4, 24, 8))
     if meters != model["meters"]:
-        out.append("meters (tick, num, den) " + first_difference(model["meters"], meters))
+        out.append("meters (tick, num, den, clocks per click, 32nds per quarter) "
+                   + first_difference(model["meters"], meters))
     if model["key"] is not None:
         want = key_name(*model["key"])
         got = [k for _, k in cond["keys"]]

@@ -464,17 +464,27 @@ def evaluate(text, lenient=False, default_title=None):
         winner = max(by_tick[tick], key=lambda e: e[1])  # the later in the file
         tempo_map.append((tick, winner[2]))
 
-    meter_map = [(_tick(mm.bar_start(bar), ppq), num, den) for bar, (num, den) in sorted(meters.items())]
+    meter_map = [(_tick(mm.bar_start(bar), ppq), num, den, metronome_clocks(num, den), 8)
+                 for bar, (num, den) in sorted(meters.items())]
     return {
         "ppq": ppq, "title": title, "composer": composer,
         "key": (fifths, minor) if has_key else None,
         "tempos": normalize_changes(tempo_map, (500000,)),
-        "meters": normalize_changes(meter_map, (4, 4)),
+        "meters": normalize_changes(meter_map, (4, 4, 24, 8)),
         "tracks": out_tracks,
         "bad_bars": sorted(bad_bars),
         "tempo_events": sorted(tempo_events),
         "meter_map": mm,
     }
+
+
+def metronome_clocks(num, den):
+    """MIDI clocks (24 per quarter) per metronome click of a time signature, as the SMF
+    specification's example has it: a click on each beat, where compound meters (a numerator
+    that is a multiple of 3 above 3, denominator 8 or more: 6/8, 9/8, 12/8) beat in dotted notes
+    of three denominators and other meters in the denominator's note; halves round up (/64)."""
+    compound = num > 3 and num % 3 == 0 and den >= 8
+    return max(1, math.floor(Fraction(96 * (3 if compound else 1), den) + Fraction(1, 2)))
 
 
 def normalize_changes(events, initial):

@@ -26,9 +26,11 @@ error).
 
 import argparse
 import collections
+import math
 import os
 import re
 import sys
+from fractions import Fraction
 
 try:
     import mido
@@ -166,6 +168,30 @@ def effective_changes(events):
     return changes
 
 
+def metronome_clocks(numerator, denominator):
+    """MIDI clocks per metronome click (FF 58, third byte), from the SMF specification's rule:
+    24 clocks per quarter note, a click on every beat. Compound meters (6/8, 9/8, 12/8, 6/16: a
+    numerator that is a multiple of 3 above 3, denominator 8 or more) beat in dotted notes of
+    three denominators; other meters beat in their denominator. Halves round up (/64 meters)."""
+    compound = numerator > 3 and numerator % 3 == 0 and denominator >= 8
+    beat = Fraction(24 * 4 * (3 if compound else 1), denominator)
+    return max(1, math.floor(beat + Fraction(1, 2)))
+
+
+def meter_click_problems(track0):
+    """Every time signature must click on its beat and count 8 32nd notes per quarter."""
+    problems = []
+    for tick, msg in timeline(track0, ("time_signature",)):
+        want = metronome_clocks(msg.numerator, msg.denominator)
+        if msg.clocks_per_click != want:
+            problems.append("time signature %d/%d at tick %d: %d MIDI clocks per click, expected %d"
+                            % (msg.numerator, msg.denominator, tick, msg.clocks_per_click, want))
+        if msg.notated_32nd_notes_per_beat != 8:
+            problems.append("time signature %d/%d at tick %d: %d 32nd notes per quarter, expected 8"
+                            % (msg.numerator, msg.denominator, tick, msg.notated_32nd_notes_per_beat))
+    return problems
+
+
 def conductor_data(mid):
     track0 = mid.tracks[0]
     tempos = effective_changes([(t, m.tempo) for t, m in timeline(track0, ("set_tempo",))])
@@ -268,6 +294,7 @@ def check_example(name, stave_path, midi_path, limit):
         if stray:
             failures.append("track %d carries conductor events (%s); they belong in track 0"
                             % (index, ", ".join(sorted(set(stray)))))
+    failures.extend(meter_click_problems(mid.tracks[0]))
     if title is not None:
         name_in_file = track_name(mid.tracks[0])
         if name_in_file is None or not same_text(name_in_file, title):
