@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "StavePrinter", targets: ["StavePrinter"]),
         .library(name: "StavePianoRoll", targets: ["StavePianoRoll"]),
     ],
+    // Every target lists each module it imports (checked by grepping `import` lines), so no
+    // target builds only because a dependency happens to pull a module in.
     targets: [
         // Small shared tools of the stages: running independent jobs on all cores, JSON text.
         .target(name: "StaveSupport"),
@@ -27,11 +29,11 @@ let package = Package(
         // Composition → Standard MIDI File.
         .target(name: "StaveMIDI", dependencies: ["StaveComposition", "StaveSupport"]),
         // Composition ⇄ the versioned JSON save format, with migrations.
-        .target(name: "StaveDomain", dependencies: ["StaveComposition", "StaveSupport"], exclude: ["FORMAT.md"]),
+        .target(name: "StaveDomain", dependencies: ["StaveSyntax", "StaveComposition", "StaveSupport"], exclude: ["FORMAT.md"]),
         // Composition → canonical Stave text.
-        .target(name: "StavePrinter", dependencies: ["StaveComposition"]),
+        .target(name: "StavePrinter", dependencies: ["StaveSyntax", "StaveComposition"]),
         // Composition → ASCII piano roll.
-        .target(name: "StavePianoRoll", dependencies: ["StaveComposition"], exclude: ["ROLL.md"]),
+        .target(name: "StavePianoRoll", dependencies: ["StaveSyntax", "StaveComposition"], exclude: ["ROLL.md"]),
         // The composition root: the only place that reads files and writes output.
         .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).

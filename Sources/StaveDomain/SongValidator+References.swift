@@ -68,29 +68,90 @@ extension SongValidator {
     }
 
     /// True when the target is an Original; otherwise reports a reference to a Repeat or Sync,
-    /// or the cycle it belongs to.
+    /// or, once, the cycle it belongs to (at the cycle's first phrase in the document). The
+    /// cycles are found once for the whole document (`ReferenceCycles`), so checking every
+    /// reference takes time linear in the number of phrases, however long the chains.
     mutating func checkIsOriginal(from start: (track: Int, phrase: Int), to target: (track: Int, phrase: Int), at path: JSONPath) -> Bool {
         let targetPhrase = document.tracks[target.track].phrases[target.phrase]
         if case .original = targetPhrase.content { return true }
-        func name(_ node: (track: Int, phrase: Int)) -> String {
-            "\(document.tracks[node.track].id).\(document.tracks[node.track].phrases[node.phrase].id ?? "#\(node.phrase)")"
-        }
-        var chain = [name(start)]
-        var visited: [(Int, Int)] = [start]
-        var node: (track: Int, phrase: Int)? = target
-        while let current = node {
-            chain.append(name(current))
-            if current == start {
-                problem(.saveReferenceCycle, path, "repeat and sync phrases name each other in a cycle (\(chain.joined(separator: " → "))); they must name an Original phrase")
-                return false
+        if referenceCycles == nil { referenceCycles = ReferenceCycles(self) }
+        if let members = referenceCycles?.cycle(through: start) {
+            guard referenceCycles?.markReported(start) == true else { return false }
+            func name(_ node: (track: Int, phrase: Int)) -> String {
+                "\(document.tracks[node.track].id).\(document.tracks[node.track].phrases[node.phrase].id ?? "#\(node.phrase)")"
             }
-            if visited.contains(where: { $0 == current }) { break }
-            if case .original = document.tracks[current.track].phrases[current.phrase].content { break }
-            visited.append(current)
-            node = reference(track: current.track, phrase: current.phrase)
+            let first = members.firstIndex { $0 == start } ?? 0
+            let order = members[first...] + members[..<first]
+            let shown = 6
+            var names = order.count <= shown + 2 ? order.map(name) : order.prefix(4).map(name) + ["… \(order.count - shown) more …"] + order.suffix(2).map(name)
+            names.append(name(start))
+            let size = order.count <= shown + 2 ? "" : " of \(order.count) phrases"
+            problem(.saveReferenceCycle, path, "repeat and sync phrases name each other in a cycle\(size) (\(names.joined(separator: " → "))); they must name an Original phrase")
+            return false
         }
         let kind = SongValidator.kindName(targetPhrase.content)
         problem(.wrongPhraseKind, path, "phrase '\(targetPhrase.id ?? "")' of track '\(document.tracks[target.track].id)' is a \(kind), not an Original phrase; repeat and sync must name an Original phrase")
         return false
+    }
+}
+
+/// The cycles among the references of Repeat and Sync phrases, found in one pass: each phrase
+/// names at most one other, so following the names from every phrase once, and marking
+/// phrases done, finds each cycle once.
+struct ReferenceCycles {
+    /// The first phrase index of each track in `cycleOf`.
+    private var offsets: [Int] = []
+    /// The cycle each phrase lies on (an index into `cycles`), or -1.
+    private var cycleOf: [Int] = []
+    /// The phrases of each cycle, each naming the next; the last names the first.
+    private var cycles: [[(track: Int, phrase: Int)]] = []
+    /// Whether each cycle has been reported.
+    private var reported: [Bool] = []
+
+    init(_ validator: SongValidator) {
+        let tracks = validator.document.tracks
+        var total = 0
+        for track in tracks {
+            offsets.append(total)
+            total += track.phrases.count
+        }
+        cycleOf = Array(repeating: -1, count: total)
+        // 0: not visited, 1: on the walk under way (at `place` in it), 2: done.
+        var state = [UInt8](repeating: 0, count: total)
+        var place = [Int](repeating: 0, count: total)
+        for (trackIndex, track) in tracks.enumerated() {
+            for phraseIndex in track.phrases.indices where state[offsets[trackIndex] + phraseIndex] == 0 {
+                var walk: [(track: Int, phrase: Int)] = []
+                var node: (track: Int, phrase: Int)? = (trackIndex, phraseIndex)
+                while let current = node, state[offsets[current.track] + current.phrase] == 0 {
+                    let index = offsets[current.track] + current.phrase
+                    state[index] = 1
+                    place[index] = walk.count
+                    walk.append(current)
+                    node = validator.reference(track: current.track, phrase: current.phrase)
+                }
+                if let current = node, state[offsets[current.track] + current.phrase] == 1 {
+                    let members = Array(walk[place[offsets[current.track] + current.phrase]...])
+                    for member in members { cycleOf[offsets[member.track] + member.phrase] = cycles.count }
+                    cycles.append(members)
+                    reported.append(false)
+                }
+                for member in walk { state[offsets[member.track] + member.phrase] = 2 }
+            }
+        }
+    }
+
+    /// The cycle a phrase lies on, if any.
+    func cycle(through node: (track: Int, phrase: Int)) -> [(track: Int, phrase: Int)]? {
+        let cycle = cycleOf[offsets[node.track] + node.phrase]
+        return cycle < 0 ? nil : cycles[cycle]
+    }
+
+    /// Marks the cycle through a phrase reported; false when it already was.
+    mutating func markReported(_ node: (track: Int, phrase: Int)) -> Bool {
+        let cycle = cycleOf[offsets[node.track] + node.phrase]
+        guard cycle >= 0, !reported[cycle] else { return false }
+        reported[cycle] = true
+        return true
     }
 }

@@ -25,6 +25,8 @@ struct SongValidator {
     let phrasesByID: [[String: Int]]
     /// The first track with each ID.
     let tracksByID: [String: Int]
+    /// The cycles among references, found when a reference first names a non-Original.
+    var referenceCycles: ReferenceCycles?
 
     static let songPath = JSONPath.root.key("song")
 

@@ -5,11 +5,16 @@ struct Arguments {
         var message: String
     }
 
+    /// Short spellings of options, and the long name they stand for.
+    static let aliases = ["-o": "--output"]
+
     var positional: [String] = []
+    /// Valued options by their long name (`-o` is stored as `--output`).
     var options: [String: String] = [:]
     var flags: Set<String> = []
 
-    /// Parses `words` given which options take a value and which are bare flags.
+    /// Parses `words` given which options take a value and which are bare flags. An option
+    /// given twice (in either spelling) is a usage error: which one was meant is unclear.
     init(_ words: [String], valued: Set<String>, flags allowed: Set<String>) throws {
         var index = 0
         while index < words.count {
@@ -27,12 +32,14 @@ struct Arguments {
                     inline = String(word[word.index(after: equals)...])
                 }
                 if valued.contains(name) {
+                    let key = Arguments.aliases[name] ?? name
+                    guard options[key] == nil else { throw UsageError(message: "option '\(name)' is given more than once") }
                     if let inline {
-                        options[name] = inline
+                        options[key] = inline
                     } else {
                         guard index + 1 < words.count else { throw UsageError(message: "option '\(name)' needs a value") }
                         index += 1
-                        options[name] = words[index]
+                        options[key] = words[index]
                     }
                 } else if allowed.contains(name) {
                     flags.insert(name)

@@ -10,8 +10,10 @@ enum CompileCommand {
     .json → save format, .txt → piano roll) unless --format says otherwise.
     Default OUT: SONG.mid (or .json / .txt for the other formats); standard output
     when the song is read from '-'. Use '-o -' for standard output.
-    The output is written atomically: on any error nothing is written and an
-    existing file is left as it was.
+    The output is written atomically: on any error or interruption nothing is
+    written and an existing file is left as it was (a replaced file keeps its
+    permissions; a symbolic link is followed and stays a link). An output that is
+    the song itself is refused.
 
     OPTIONS:
       -o, --output OUT     where to write
@@ -27,7 +29,7 @@ enum CompileCommand {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
-        let output = arguments.options["-o"] ?? arguments.options["--output"]
+        let output = arguments.options["--output"]
         let format: OutputFormat
         if let name = arguments.options["--format"] {
             guard let chosen = OutputFormat(rawValue: name) else {
@@ -38,6 +40,7 @@ enum CompileCommand {
             format = output.flatMap(OutputFormat.init(extensionOf:)) ?? .midi
         }
         let destination = output ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: format.fileExtension))
+        if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         do {
             var timer = PhaseTimer()
             guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer) else { return 1 }

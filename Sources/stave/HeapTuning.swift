@@ -7,9 +7,11 @@ import Glibc
 /// A long song touches tens of megabytes of fresh heap, and on Linux most of the cost of that is
 /// page faults (one per 4 KiB page). Asking for the heap to grow in one large step and advising
 /// the kernel to back it with transparent huge pages turns thousands of faults into a handful.
-/// Advice only: where huge pages are unavailable nothing changes.
+/// Advice only: where huge pages are unavailable nothing changes. The tuning uses glibc's
+/// `mallopt` and `sbrk` heap, so it is compiled only against glibc; on Darwin and musl the
+/// system allocator is left as it is.
 enum HeapTuning {
-    #if os(Linux)
+    #if canImport(Glibc)
     // <malloc.h> is not part of the Glibc module map; these are glibc's stable ABI values.
     @_silgen_name("mallopt") private static func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
     private static let M_TRIM_THRESHOLD: Int32 = -1
@@ -19,7 +21,7 @@ enum HeapTuning {
     #endif
 
     static func apply() {
-        #if os(Linux)
+        #if canImport(Glibc)
         let hugePage = 2 << 20
         // Keep big arrays in the main heap (reused after free) rather than separate mappings.
         _ = mallopt(M_MMAP_THRESHOLD, Int32(64 << 20))

@@ -10,11 +10,13 @@ enum PrintCommand {
 
     Prints a saved song (the JSON save format) back as canonical Stave text.
     Writes to standard output unless -o is given; use '-' to read standard input.
-    The output is written atomically: on any error nothing is written and an
-    existing file is left as it was.
+    The output is written atomically: on any error or interruption nothing is
+    written and an existing file is left as it was. An output that is the save
+    file itself is refused.
 
     A malformed save file gives one line per problem on standard error, as
-    'SONG.json: error: json.path: message', and exit status 1.
+    'SONG.json: error: json.path: message', and exit status 1. A Stave song given
+    instead of a save file gives one error saying so (use 'stave compile').
 
     OPTIONS:
       -o, --output OUT     where to write ('-' for standard output)
@@ -25,13 +27,26 @@ enum PrintCommand {
 
     """
 
+    /// Statements a Stave song can begin with (after spaces and comments).
+    static let songOpeners: Set<String> = ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
+
+    /// True when bytes that are not a save file read as Stave text: the first token is a word
+    /// that begins a song. A save file (or any JSON) begins with a brace or bracket instead.
+    static func looksLikeStaveSong(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first(where: { ![9, 10, 13, 32].contains($0) }), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return false }
+        let source = Source(path: "", bytes: bytes)
+        guard let token = Lexer.tokenize(source).tokens.first, token.kind == .word else { return false }
+        return songOpeners.contains(source.text(token.range))
+    }
+
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
         switch Invocation(words, command: "print", needs: "a saved song", valued: ["-o", "--output"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
-        let destination = arguments.options["-o"] ?? arguments.options["--output"] ?? "-"
+        let destination = arguments.options["--output"] ?? "-"
+        if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         let shownPath = input == "-" ? "<stdin>" : input
         do {
             let bytes = try SystemIO.read(input)
@@ -39,6 +54,11 @@ enum PrintCommand {
             do {
                 song = try SongDecoder.decodeSong(bytes)
             } catch {
+                if PrintCommand.looksLikeStaveSong(bytes) {
+                    let name = input == "-" ? "-" : input
+                    SystemIO.printError("\(shownPath): error: this looks like a Stave song, not a save file: use 'stave compile \(name)' to compile it, or 'stave compile \(name) -o SONG.json' to save it\n")
+                    return 1
+                }
                 for problem in error.problems {
                     SystemIO.printError("\(shownPath): error: \(problem.path): \(problem.message)\n")
                 }

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The few system calls the composition root needs: read a file or standard input, write
-/// output atomically, print to the standard streams. Plain libc keeps start-up fast.
+/// output atomically (`OutputFile`), print to the standard streams. Plain libc keeps start-up
+/// fast; the imports above make it the C library of Linux (glibc or musl) or of Darwin.
 enum SystemIO {
     /// Something went wrong reading or writing; the message is shown to the user (exit status 2).
     struct Failure: Error {
@@ -29,7 +30,7 @@ enum SystemIO {
         if status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(message: "cannot read '\(path)': \(errorText())")
@@ -38,6 +39,17 @@ enum SystemIO {
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
+    }
+
+    /// The C library's `read(2)` (the name `read` is taken by the function above).
+    static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.read(descriptor, buffer, count)
+        #elseif canImport(Darwin)
+        return Darwin.read(descriptor, buffer, count)
+        #endif
     }
 
     /// Writes all bytes to a descriptor.
@@ -54,41 +66,19 @@ enum SystemIO {
         return true
     }
 
-    /// Writes output atomically: to a temporary file beside the target, then renamed over it,
-    /// so a failure leaves no partial file and an existing file untouched. `-` is standard output.
+    /// True when both paths name one file (same device and inode, symbolic links followed);
+    /// `-` as the input is standard input. Writing the output would then destroy the input.
+    static func isSameFile(input: String, output: String) -> Bool {
+        guard output != "-" else { return false }
+        var inputStatus = stat(), outputStatus = stat()
+        let found = input == "-" ? fstat(0, &inputStatus) == 0 : stat(input, &inputStatus) == 0
+        guard found, stat(output, &outputStatus) == 0 else { return false }
+        return inputStatus.st_dev == outputStatus.st_dev && inputStatus.st_ino == outputStatus.st_ino
+    }
+
+    /// Writes output atomically; see `OutputFile`.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        if path == "-" {
-            guard writeAll(1, bytes) else { throw Failure(message: "cannot write to standard output: \(errorText())") }
-            return
-        }
-        // Devices and pipes (`/dev/null`, `/dev/stdout`, a FIFO) are written in place, never replaced.
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            if (status.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write '\(path)': it is a directory") }
-            let descriptor = open(path, O_WRONLY)
-            guard descriptor >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
-            defer { close(descriptor) }
-            guard writeAll(descriptor, bytes) else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
-            return
-        }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(directory).\(name).stave-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
-        let ok = writeAll(descriptor, bytes)
-        let message = errorText()
-        close(descriptor)
-        guard ok else {
-            unlink(temporary)
-            throw Failure(message: "cannot write '\(path)': \(message)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let message = errorText()
-            unlink(temporary)
-            throw Failure(message: "cannot write '\(path)': \(message)")
-        }
+        try OutputFile.write(bytes, to: path)
     }
 
     /// Exits at once, skipping the release of everything still alive.

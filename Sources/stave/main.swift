@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The `stave` command: the composition root. It is the only place that reads files, chooses
@@ -26,6 +30,14 @@ enum Stave {
 
     static func usageError(_ message: String, help: String) -> Int32 {
         SystemIO.printError("stave: error: \(message)\n\n\(help)")
+        return 2
+    }
+
+    /// Refuses to write the output over the input (the same file, however it is named):
+    /// the input would be lost. Exit status 2.
+    static func refuseOverwritingInput(_ input: String, _ output: String) -> Int32 {
+        let shown = input == "-" ? "standard input" : "the input '\(input)'"
+        SystemIO.printError("stave: error: the output '\(output)' is the same file as \(shown); writing it would destroy the input: choose another output (-o OUT)\n")
         return 2
     }
 

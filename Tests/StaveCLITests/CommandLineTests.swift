@@ -4,58 +4,7 @@ import XCTest
 /// The `stave` executable as users meet it: exit statuses 0/1/2, `--help` and `--version` on
 /// every command, formats chosen by extension, standard input and output, and atomic output
 /// (on failure nothing is created and an existing file is left as it was).
-final class CommandLineTests: XCTestCase {
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("stave")
-        let fallback = Self.packageRoot.appendingPathComponent(".build/debug/stave")
-        return [beside, fallback].first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? fallback
-    }
-
-    var scratch: URL!
-
-    override func setUpWithError() throws {
-        scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("stave-cli-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: scratch)
-    }
-
-    /// Runs `stave`; returns standard output (bytes), standard error and the exit status.
-    func run(_ arguments: [String], input: String? = nil) throws -> (out: Data, err: String, status: Int32) {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable.path), "build the stave executable first (swift build)")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (outData, String(decoding: errData, as: UTF8.self), process.terminationStatus)
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = scratch.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
-    let good = "title \"T\"\ntrack a { phrase { c4 d e f | } }\n"
-    let bad = "track a { phrase { c4 d e | } }\n"
-
+final class CommandLineTests: CLITestCase {
     func testHelpAndVersionWorkOnEveryCommand() throws {
         for command in [[], ["compile"], ["check"], ["roll"], ["print"]] {
             let help = try run(command + ["--help"])
@@ -179,5 +128,22 @@ final class CommandLineTests: XCTestCase {
         let refused = try run(["print", newer])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 3;"), refused.err)
+    }
+
+    func testPrintRecognisesAStaveSongGivenForASaveFile() throws {
+        let song = try write("song.stave", "// my song\n/* draft */\n" + good)
+        let never = path("never.stave")
+        for (arguments, input) in [(["print", song, "-o", never], nil), (["print", "-"], "  \n" + good), (["print", "Examples/ode-to-joy.stave"], nil)] as [([String], String?)] {
+            let result = try run(arguments, input: input)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            let lines = result.err.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, result.err)
+            XCTAssertTrue(result.err.contains(": error: this looks like a Stave song, not a save file: use 'stave compile"), result.err)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: never))
+        // JSON that is not a save file still gets the save format's problems.
+        let json = try run(["print", "-"], input: "{\"title\": \"x\"}")
+        XCTAssertEqual(json.status, 1)
+        XCTAssertFalse(json.err.contains("Stave song"), json.err)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import StaveSyntax
 import StaveComposition
@@ -134,5 +135,21 @@ final class PrinterTests: XCTestCase {
             }
 
             """)
+    }
+
+    func testManyRepeatsAndSyncsPrintInLinearTime() throws {
+        // 20,000 Repeats and 20,000 Syncs of one Original: each reference is looked up once
+        // (by ID, in a table), not by scanning the phrases before it.
+        let count = 20_000
+        let riff = Phrase(id: "riff", start: .zero, content: body(Rational(1), [note(.zero, Rational(1, 2), 60), note(Rational(1, 2), Rational(1, 2), 64)]))
+        let repeats = (1...count).map { Phrase(start: Rational($0), content: .repeat(source: "riff", count: 1)) }
+        let syncs = (0..<count).map { Phrase(start: Rational($0), content: .sync(track: "lead", phrase: "riff", transpose: -12)) }
+        let song = Song(title: "Riffs", tracks: [melody(phrases: [riff] + repeats), melody("bass", phrases: syncs, channel: 2)])
+        let started = Date()
+        let text = try printed(song)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "printing and compiling back")
+        let lines = text.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0 == "  repeat riff" }.count, count)
+        XCTAssertEqual(lines.filter { $0 == "  sync lead.riff transpose -12" }.count, count)
     }
 }
