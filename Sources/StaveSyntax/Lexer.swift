@@ -21,23 +21,39 @@ public struct Lexer {
 
     /// Tokenizes a whole source; the last token is always `.end`.
     public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        let (chunks, diagnostics) = tokenizeInChunks(source)
+        return (chunks.all, diagnostics)
+    }
+
+    /// Tokenizes a whole source into chunks that the parser releases as it goes.
+    static func tokenizeInChunks(_ source: Source) -> (tokens: TokenChunks, diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
             ByteClass.table.withUnsafeBufferPointer { classes in
                 var lexer = Lexer(bytes, classes: classes)
-                return (lexer.tokens(), lexer.diagnostics)
+                return (TokenChunks(lexer.tokens()), lexer.diagnostics)
             }
         }
     }
 
     /// Lexes from the current index to the end of `bytes`; the last token is `.end`.
-    /// Room is reserved for one token per two bytes, about what real songs hold.
-    private mutating func tokens() -> [Token] {
-        var tokens: [Token] = []
-        tokens.reserveCapacity((bytes.count - index) / 2 + 16)
+    /// Each chunk but the last is full (`TokenChunks.size`); room is reserved for one token per
+    /// two bytes, about what real songs hold, up to a chunk.
+    private mutating func tokens() -> [[Token]] {
+        var chunks: [[Token]] = []
+        var chunk: [Token] = []
+        chunk.reserveCapacity(min(TokenChunks.size, (bytes.count - index) / 2 + 16))
         while true {
             let token = next()
-            tokens.append(token)
-            if token.kind == .end { return tokens }
+            chunk.append(token)
+            if token.kind == .end {
+                chunks.append(chunk)
+                return chunks
+            }
+            if chunk.count == TokenChunks.size {
+                chunks.append(chunk)
+                chunk = []
+                chunk.reserveCapacity(min(TokenChunks.size, (bytes.count - index) / 2 + 16))
+            }
         }
     }
 

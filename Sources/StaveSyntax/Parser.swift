@@ -30,7 +30,8 @@ public struct Parser {
     /// The source's bytes, borrowed for the duration of the parse (no array slices, no
     /// reference counting on the hot path, none shared between threads).
     let bytes: UnsafeBufferPointer<UInt8>
-    let tokens: [Token]
+    /// The tokens, released chunk by chunk as the parse moves on (see `TokenChunks`).
+    var tokens: TokenChunks
     var position = 0
     /// The body being parsed, as its flat list of elements.
     var elements: [BodyElement] = []
@@ -40,7 +41,7 @@ public struct Parser {
     /// The kind of the track being parsed (decides how body words are read).
     var trackKind: TrackKind = .melody
 
-    init(source: Source, bytes: UnsafeBufferPointer<UInt8>, tokens: [Token]) {
+    init(source: Source, bytes: UnsafeBufferPointer<UInt8>, tokens: TokenChunks) {
         self.source = source
         self.bytes = bytes
         self.tokens = tokens
@@ -52,9 +53,12 @@ public struct Parser {
             return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))])
         }
         if let foreign = ForeignFile.diagnostic(for: source.bytes) { return (SongSyntax(), [foreign]) }
-        let (tokens, lexical) = Lexer.tokenize(source)
+        let (chunks, lexical) = Lexer.tokenizeInChunks(source)
+        // The parser must hold the only reference to the chunks, or releasing them frees nothing.
+        var tokens = Optional(chunks)
+        _ = consume chunks
         return source.bytes.withUnsafeBufferPointer { bytes in
-            var parser = Parser(source: source, bytes: bytes, tokens: tokens)
+            var parser = Parser(source: source, bytes: bytes, tokens: tokens.take()!)
             parser.diagnostics = lexical
             let song = parser.parseSong()
             return (song, parser.diagnostics)
@@ -73,7 +77,10 @@ public struct Parser {
     @discardableResult
     mutating func advance() -> Token {
         let token = tokens[position]
-        if position < tokens.count - 1 { position += 1 }
+        if position < tokens.count - 1 {
+            position += 1
+            if position & (TokenChunks.size - 1) == 1 { tokens.release(before: position) }
+        }
         return token
     }
 
