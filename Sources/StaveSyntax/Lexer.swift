@@ -25,23 +25,23 @@ public struct Lexer {
         return (chunks.all, diagnostics)
     }
 
-    /// Tokenizes a whole source into chunks that the parser releases as it goes.
-    static func tokenizeInChunks(_ source: Source) -> (tokens: TokenChunks, diagnostics: [Diagnostic]) {
+    /// Tokenizes a whole source into chunks of 2^`shift` tokens that the parser releases as it goes.
+    static func tokenizeInChunks(_ source: Source, shift: Int = TokenChunks.defaultShift) -> (tokens: TokenChunks, diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
             ByteClass.table.withUnsafeBufferPointer { classes in
                 var lexer = Lexer(bytes, classes: classes)
-                return (TokenChunks(lexer.tokens()), lexer.diagnostics)
+                return (TokenChunks(lexer.tokens(chunkSize: 1 << shift), shift: shift), lexer.diagnostics)
             }
         }
     }
 
     /// Lexes from the current index to the end of `bytes`; the last token is `.end`.
-    /// Each chunk but the last is full (`TokenChunks.size`); room is reserved for one token per
-    /// two bytes, about what real songs hold, up to a chunk.
-    private mutating func tokens() -> [[Token]] {
+    /// Each chunk but the last is full (`chunkSize`); room is reserved for one token per two
+    /// bytes, about what real songs hold, up to a chunk.
+    private mutating func tokens(chunkSize: Int) -> [[Token]] {
         var chunks: [[Token]] = []
         var chunk: [Token] = []
-        chunk.reserveCapacity(min(TokenChunks.size, (bytes.count - index) / 2 + 16))
+        chunk.reserveCapacity(min(chunkSize, (bytes.count - index) / 2 + 16))
         while true {
             let token = next()
             chunk.append(token)
@@ -49,10 +49,10 @@ public struct Lexer {
                 chunks.append(chunk)
                 return chunks
             }
-            if chunk.count == TokenChunks.size {
+            if chunk.count == chunkSize {
                 chunks.append(chunk)
                 chunk = []
-                chunk.reserveCapacity(min(TokenChunks.size, (bytes.count - index) / 2 + 16))
+                chunk.reserveCapacity(min(chunkSize, (bytes.count - index) / 2 + 16))
             }
         }
     }

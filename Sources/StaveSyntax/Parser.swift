@@ -49,11 +49,17 @@ public struct Parser {
 
     /// Parses a whole source into a syntax tree plus lexical and syntax diagnostics.
     public static func parse(_ source: Source) -> (syntax: SongSyntax, diagnostics: [Diagnostic]) {
+        parse(source, tokenChunkShift: TokenChunks.defaultShift)
+    }
+
+    /// `parse` with tokens in chunks of 2^`tokenChunkShift` (tests cross chunk boundaries with
+    /// tiny chunks; the tree and diagnostics do not depend on the size).
+    static func parse(_ source: Source, tokenChunkShift: Int) -> (syntax: SongSyntax, diagnostics: [Diagnostic]) {
         guard source.bytes.count < Int(Int32.max) else {
             return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))])
         }
         if let foreign = ForeignFile.diagnostic(for: source.bytes) { return (SongSyntax(), [foreign]) }
-        let (chunks, lexical) = Lexer.tokenizeInChunks(source)
+        let (chunks, lexical) = Lexer.tokenizeInChunks(source, shift: tokenChunkShift)
         // The parser must hold the only reference to the chunks, or releasing them frees nothing.
         var tokens = Optional(chunks)
         _ = consume chunks
@@ -79,7 +85,7 @@ public struct Parser {
         let token = tokens[position]
         if position < tokens.count - 1 {
             position += 1
-            if position & (TokenChunks.size - 1) == 1 { tokens.release(before: position) }
+            if tokens.isSecondOfChunk(position) { tokens.release(before: position) }
         }
         return token
     }

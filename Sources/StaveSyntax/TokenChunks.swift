@@ -4,28 +4,34 @@
 /// The parser looks back at most one token (`position - 1`), so a chunk is released only when
 /// the parser stands at least one token into the next one.
 struct TokenChunks {
-    static let shift = 16
-    static let size = 1 << shift
+    /// Tokens per chunk, as a power of two: 65,536 (tests use tiny chunks to cross boundaries).
+    static let defaultShift = 16
 
+    let shift: Int
     private var chunks: [[Token]]
     /// Chunks before this one have been released.
     private var firstKept = 0
     /// How many tokens there are (the last is `.end`).
     let count: Int
 
-    init(_ chunks: [[Token]]) {
+    init(_ chunks: [[Token]], shift: Int) {
         self.chunks = chunks
+        self.shift = shift
         count = chunks.reduce(0) { $0 + $1.count }
     }
 
     @inline(__always)
     subscript(index: Int) -> Token {
-        chunks[index >> TokenChunks.shift][index & (TokenChunks.size - 1)]
+        chunks[index >> shift][index & ((1 << shift) - 1)]
     }
+
+    /// True when `index` is the second token of a chunk: where the parser releases chunks.
+    @inline(__always)
+    func isSecondOfChunk(_ index: Int) -> Bool { index & ((1 << shift) - 1) == 1 }
 
     /// Releases every chunk wholly before the one holding `index - 1`.
     mutating func release(before index: Int) {
-        let keep = max(0, index - 1) >> TokenChunks.shift
+        let keep = max(0, index - 1) >> shift
         while firstKept < keep {
             chunks[firstKept] = []
             firstKept += 1
