@@ -43,7 +43,8 @@ enum CompileCommand {
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         do {
             var timer = PhaseTimer()
-            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer) else { return 1 }
+            let perByte = format == .song ? MemoryBudget.perTextByteForSave : MemoryBudget.perTextByte
+            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, memoryPerByte: perByte) else { return 1 }
             let bytes = try format.backend.render(compilation.song)
             timer.mark("render \(format.rawValue)")
             try SystemIO.writeAtomically(bytes, to: destination)

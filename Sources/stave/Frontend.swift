@@ -33,11 +33,19 @@ enum Frontend {
         return try compile(path: path, timer: &timer, json: json)
     }
 
-    /// Compiles a file; throws `SystemIO.Failure` when it cannot be read.
-    static func compile(path: String, timer: inout PhaseTimer, json: Bool = false) throws -> Outcome {
+    /// Compiles a file; throws `SystemIO.Failure` when it cannot be read. A file too large
+    /// for the memory available (`memoryPerByte` bytes of memory per byte of text) is refused
+    /// before it is built.
+    static func compile(path: String, timer: inout PhaseTimer, json: Bool = false,
+                        memoryPerByte: Int = MemoryBudget.perTextByte) throws -> Outcome {
         let bytes = try SystemIO.read(path)
         timer.mark("read")
-        let source = Source(path: path == "-" ? "<stdin>" : path, bytes: bytes)
+        let shownPath = path == "-" ? "<stdin>" : path
+        if let refusal = MemoryBudget.refusal(forTextBytes: bytes.count, perByte: memoryPerByte, path: shownPath) {
+            SystemIO.printError("stave: error: \(refusal)\n")
+            return .invalid
+        }
+        let source = Source(path: shownPath, bytes: bytes)
         let (syntax, parseDiagnostics) = Parser.parse(source)
         timer.mark("parse")
         let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: defaultTitle(for: path))

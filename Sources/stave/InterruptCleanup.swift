@@ -47,6 +47,12 @@ enum InterruptCleanup {
         withSignalsBlocked { buffer[0] = 0 }
     }
 
+    /// Removes the pending temporary file, if any. Async-signal-safe: for other handlers.
+    static func removePending() {
+        let buffer = pending
+        if buffer[0] == 1 { _ = unlink(buffer + 1) }
+    }
+
     /// Installs the handler for a signal, unless the signal is ignored (as for a job started
     /// with `nohup`, or in the background by a shell): then it stays ignored.
     private static func installHandler(_ number: Int32) {

@@ -61,4 +61,5 @@ enum Stave {
 }
 
 HeapTuning.apply()
+MemoryBudget.installOutOfMemoryHandler()
 exit(Stave.run(Array(CommandLine.arguments.dropFirst())))
