@@ -43,21 +43,7 @@ public struct DiagnosticExplanation: Sendable, Equatable {
 extension DiagnosticID {
     /// The nearest catalog ID to a misspelt one, for "did you mean" hints.
     public static func closest(to text: String) -> DiagnosticID? {
-        func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-            if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-            var previous = Array(0...b.count), row = previous
-            for i in 1...a.count {
-                row[0] = i
-                for j in 1...b.count {
-                    row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                }
-                previous = row
-            }
-            return previous[b.count]
-        }
-        let word = Array(text.lowercased().utf8.prefix(64))
-        let scored = allCases.map { ($0, distance(word, Array($0.rawValue.utf8))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
-        return best.0
+        let word = text.lowercased()
+        return DiagnosticID(rawValue: word) ?? Suggestion.closest(to: word, among: allCases.map(\.rawValue)).flatMap(DiagnosticID.init(rawValue:))
     }
 }
