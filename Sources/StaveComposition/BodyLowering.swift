@@ -51,7 +51,17 @@ struct BodyLowering {
 
     /// Lowers a body; returns the phrase body and its bar lines.
     mutating func lower(_ elements: [BodyElement], phraseRange: SourceRange) -> (PhraseBody, [BarLine]) {
-        notes.reserveCapacity(elements.count)
+        // Room for exactly the containers the body makes (its top-level notes, chords and
+        // tuplets), not one per element: the notes of a large song are its biggest array.
+        var containers = 0, scan = 0
+        while scan < elements.count {
+            switch elements[scan].kind {
+            case .note, .chord, .tuplet: containers += 1
+            default: break
+            }
+            scan += 1 + elements[scan].itemCount
+        }
+        notes.reserveCapacity(containers)
         // The body is flat: a chord or tuplet is followed by its items, which it lowers itself.
         var index = 0
         while index < elements.count {

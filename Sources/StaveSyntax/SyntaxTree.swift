@@ -301,22 +301,51 @@ public struct InlineTies: Equatable, Sendable {
 }
 
 /// A duration with optional inline ties (`c2~8`) and whether it ties to the next note.
+///
+/// Kept to 28 bytes (the tie is one 32-bit field), so that a body element — about two per
+/// note in a typical song — is 48 bytes: large songs stay under 100 bytes of memory per note.
 public struct Length: Equatable, Sendable {
     /// Durations joined inline with `~` (`2~8`).
     public var inlineTies: InlineTies
     /// The written duration, or nil for the current one.
     public var duration: DurationSyntax?
-    /// Where the tie-to-next `~` is.
-    public var tieRange: SourceRange?
+    /// The first byte of the tie-to-next `~`; `Length.untied` when there is none and
+    /// `Length.tiedNowhere` when the note is tied but where the `~` stands is not known.
+    private var storedTie: UInt32 = Length.untied
+
+    private static let untied = UInt32.max
+    private static let tiedNowhere = UInt32.max - 1
+
     /// A `~` that ties to the next note or chord.
-    public var tiesToNext: Bool
+    public var tiesToNext: Bool {
+        get { storedTie != Length.untied }
+        set {
+            if !newValue {
+                storedTie = Length.untied
+            } else if storedTie == Length.untied {
+                storedTie = Length.tiedNowhere
+            }
+        }
+    }
+
+    /// Where the tie-to-next `~` is (one byte); setting it also ties the note.
+    public var tieRange: SourceRange? {
+        get { storedTie >= Length.tiedNowhere ? nil : SourceRange(Int(storedTie), Int(storedTie) + 1) }
+        set {
+            if let range = newValue {
+                storedTie = UInt32(clamping: min(range.start, Int(Length.tiedNowhere) - 1))
+            } else if tiesToNext {
+                storedTie = Length.tiedNowhere
+            }
+        }
+    }
 
     /// Creates a `Length` from its parts.
     public init(duration: DurationSyntax? = nil, inlineTies: [DurationSyntax] = [], tiesToNext: Bool = false, tieRange: SourceRange? = nil) {
         self.duration = duration
         self.inlineTies = InlineTies(inlineTies)
         self.tiesToNext = tiesToNext
-        self.tieRange = tieRange
+        if tiesToNext { self.tieRange = tieRange }
     }
 }
 
