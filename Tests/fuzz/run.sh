@@ -7,11 +7,12 @@
 #   bash Tests/fuzz/run.sh --build TARGET     only build
 # TARGET is frontend, save, midi or all. The library sources are compiled with swiftc
 # (-sanitize=fuzzer,address, -O with assertions on) into .build/fuzz/ (STAVE_FUZZ_BUILD), one
-# module per source folder, rebuilt when its sources change; no SwiftPM involved. The working
-# corpus lives in .build/fuzz/corpus/TARGET and grows from run to run; the seeds (examples,
-# fixtures, regression inputs) are gathered into a temporary directory each run. A crash, a
+# module per source folder, rebuilt when its sources change; no SwiftPM involved. The seeds
+# (examples, fixtures, regression inputs) are gathered into a temporary directory each run and
+# fuzzing starts from them in a fresh working corpus. A crash, a
 # timeout (10 s per input) or running out of memory fails the run; the input is kept in
 # .build/fuzz/artifacts/TARGET/ and belongs in Tests/Fixtures/fuzz/TARGET/ once fixed.
+# STAVE_FUZZ_CORPUS=DIR keeps the working corpus in DIR/TARGET between runs (long runs).
 # Prints one line per target and ends with "N passed, M failed" (one check per fuzz run and
 # one per replayed input); exits non-zero when anything failed.
 set -u
@@ -134,7 +135,8 @@ for target in "${chosen[@]}"; do
     fi
     continue
   fi
-  corpus="${STAVE_FUZZ_CORPUS:-$BUILD/corpus}/$target"
+  # A fresh corpus each run (every run does the same work), unless STAVE_FUZZ_CORPUS keeps one.
+  corpus="${STAVE_FUZZ_CORPUS:-$SCRATCH/corpus}/$target"
   artifacts="$BUILD/artifacts/$target/"
   mkdir -p "$corpus" "$artifacts"
   began=$SECONDS
