@@ -41,6 +41,8 @@ case "$SECONDS_EACH" in ''|*[!0-9]*|0|0*) echo "fuzz: SECONDS must be a whole nu
 
 # The library modules in dependency order, and the ones each target links.
 MODULES=(StaveSupport StaveSyntax StaveComposition StaveMIDI StaveDomain StavePrinter)
+# libFuzzer dictionaries: the words of the language, the names of the save format.
+target_dictionary() { case "$1" in frontend|midi) echo "$HERE/stave.dict" ;; save) echo "$HERE/save.dict" ;; esac; }
 target_file() { case "$1" in frontend) echo FuzzFrontend.swift ;; save) echo FuzzSave.swift ;; midi) echo FuzzMIDI.swift ;; esac; }
 
 # Builds one module when it is missing or older than its sources or a module it imports.
@@ -141,7 +143,8 @@ for target in "${chosen[@]}"; do
   mkdir -p "$corpus" "$artifacts"
   began=$SECONDS
   "$binary" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=3072 -max_len=16384 \
-    -print_final_stats=1 -artifact_prefix="$artifacts" ${STAVE_FUZZ_OPTIONS:-} "$corpus" "$seeds" >"$log" 2>&1
+    -dict="$(target_dictionary "$target")" -print_final_stats=1 -artifact_prefix="$artifacts" \
+    ${STAVE_FUZZ_OPTIONS:-} "$corpus" "$seeds" >"$log" 2>&1
   rc=$?
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
   units="$(find "$corpus" -type f | wc -l)"
