@@ -1,71 +1,114 @@
 #!/usr/bin/env bash
 # The whole test suite, runnable on a fresh machine from the repository root:
-#   1. the Swift unit, fixture, golden, round-trip, property, grammar, command-line and fuzz
+#   0. the test runner's own self-test (Tests/runner/test_parts.sh, under a second);
+#   1. the `stave` build (a build failure fails the run);
+#   2. the Swift unit, fixture, golden, round-trip, property, grammar, command-line and fuzz
 #      tests (swift test);
-#   2. the independent MIDI referee (mido, pinned) over every example;
-#   3. real music: about 900 music21 corpus pieces refereed note by note against music21;
-#   4. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
-#   5. the editor-support tests (real Vim, two TextMate engines).
-# Installs its own pinned Python referees. Ends with one line "N passed, M failed" over all
-# the parts and exits non-zero when any part fails.
+#   3. the independent MIDI referee (mido, pinned) over every example;
+#   4. real music: about 900 music21 corpus pieces refereed note by note against music21;
+#   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
+#   6. the editor-support tests (real Vim, two TextMate engines);
+#   7. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
+#      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
+# Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
+# 0, report no failure and make at least its minimum number of checks (Tests/runner/parts.sh).
+# Ends with one table (part, checks, failures, time) and exits non-zero when any part failed.
+# Each part's full output is kept in .build/test-logs/.
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-status=0
-passed=0
-failed=0
-part() { echo; echo "=== $1"; }
-count() { # count "N passed, M failed" from the last such line of a log
-  local line
-  line="$(grep -E '^[a-z-]*:? ?[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 | grep -oE '[0-9]+ passed, [0-9]+ failed')"
-  if [ -n "$line" ]; then
-    passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
-    failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
-  else
-    failed=$((failed + 1))
-  fi
-}
-LOG="$(mktemp)"
-
-part "swift test"
-swift test 2>&1 | tee "$LOG" | grep -E "error:|failed \(|Fatal error|Executed [0-9]+ tests" | grep -v "^Test Suite '.*' passed" | tail -n 60
-rc=${PIPESTATUS[0]}
-summary="$(grep -E 'Executed [0-9]+ tests, with [0-9]+ failures' "$LOG" | tail -n 1)"
-tests="$(echo "$summary" | grep -oE 'Executed [0-9]+' | grep -oE '[0-9]+')"
-failures="$(echo "$summary" | grep -oE 'with [0-9]+ failures' | grep -oE '[0-9]+')"
-passed=$((passed + ${tests:-0} - ${failures:-0}))
-failed=$((failed + ${failures:-0}))
-if [ "$rc" -ne 0 ] || [ -z "$summary" ]; then
-  echo "swift test FAILED (exit $rc)"; tail -n 40 "$LOG"; status=1
-  [ "${failures:-0}" -gt 0 ] || failed=$((failed + 1))
-fi
-
-part "MIDI referee (mido)"
-swift build --product stave 2>&1 | grep -E "error" ; true
+source Tests/runner/parts.sh
+export PARTS_LOG_DIR="${PARTS_LOG_DIR:-$PWD/.build/test-logs}"
+STAVE=.build/debug/stave
 REFEREE_DEPS="${HOME:-/tmp}/.cache/stave-referee"
-if ! PYTHONPATH="$REFEREE_DEPS" python3 -c "import mido" 2>/dev/null; then
-  python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$REFEREE_DEPS" -r Tests/referee/requirements.txt || status=1
-fi
-PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" bash Tests/referee/run.sh .build/debug/stave 2>&1 | tee "$LOG"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-count "$LOG"
 
-part "real music: music21 corpus"
-bash Tests/corpus/run.sh .build/debug/stave 2>&1 | tee "$LOG"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-count "$LOG"
+# The build, as one check: its errors are shown, never filtered away.
+build_stave() {
+  local log rc
+  log="$(mktemp)"
+  swift build --product stave >"$log" 2>&1
+  rc=$?
+  if [ "$rc" -eq 0 ]; then
+    grep -E 'warning:' "$log" | sort -u
+    tail -n 1 "$log"
+    echo "1 passed, 0 failed"
+  else
+    cat "$log"
+    echo "0 passed, 1 failed"
+  fi
+  rm -f "$log"
+  return "$rc"
+}
 
-part "model referee (random songs)"
-bash Tests/model/run.sh .build/debug/stave --count 300 --seed 20240601 2>&1 | tail -n 20 | tee "$LOG"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-count "$LOG"
+# swift test, with XCTest's "Executed N tests, with M failures" as "N-M passed, M failed".
+# Shows failures and the totals; the whole log is in .build/test-logs/swift-test.log.
+swift_tests() {
+  local log rc summary tests failures
+  log="$(mktemp)"
+  swift test >"$log" 2>&1
+  rc=$?
+  grep -E "error:|failed \(|Fatal error|Executed [0-9]+ tests" "$log" | grep -v "^Test Suite '.*' passed" | tail -n 60
+  summary="$(grep -E 'Executed [0-9]+ tests, with [0-9]+ failures' "$log" | tail -n 1)"
+  if [ "$rc" -ne 0 ]; then
+    echo "swift test exited with status $rc; its last lines:"
+    tail -n 40 "$log"
+  fi
+  if [ -n "$summary" ]; then
+    tests="$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests.*/\1/')"
+    failures="$(echo "$summary" | sed -E 's/.*with ([0-9]+) failures.*/\1/')"
+    echo "$((tests - failures)) passed, $failures failed"
+  fi
+  rm -f "$log"
+  return "$rc"
+}
 
-part "editor support"
-bash Tests/editors/run.sh 2>&1 | tee "$LOG"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-count "$LOG"
-rm -f "$LOG"
+midi_referee() {
+  if ! PYTHONPATH="$REFEREE_DEPS" python3 -c "import mido" 2>/dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$REFEREE_DEPS" \
+      -r Tests/referee/requirements.txt || return 1
+  fi
+  PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" bash Tests/referee/run.sh "$STAVE"
+}
 
-echo
-if [ $status -eq 0 ]; then echo "ALL TESTS PASSED"; else echo "SOME TESTS FAILED"; status=1; fi
-echo "$passed passed, $failed failed"
-exit $status
+model_referee() {
+  local log rc
+  log="$(mktemp)"
+  bash Tests/model/run.sh "$STAVE" --count 300 --seed 20240601 >"$log" 2>&1
+  rc=$?
+  tail -n 20 "$log"
+  rm -f "$log"
+  return "$rc"
+}
+
+# The regression inputs replayed, then every target fuzzed; one summary over both.
+fuzzing() {
+  local log rc=0 passed=0 failed=0 line
+  log="$(mktemp)"
+  for run in "--replay all" "all ${STAVE_FUZZ_SECONDS:-60}"; do
+    # shellcheck disable=SC2086
+    bash Tests/fuzz/run.sh $run >"$log" 2>&1 || rc=1
+    grep -vE '^[0-9]+ passed, [0-9]+ failed$' "$log"
+    line="$(parts_summary_line "$log")"
+    if [ -n "$line" ]; then
+      passed=$((passed + ${line% *}))
+      failed=$((failed + ${line#* }))
+    else
+      failed=$((failed + 1))
+    fi
+  done
+  rm -f "$log"
+  echo "$passed passed, $failed failed"
+  return "$rc"
+}
+
+parts_begin
+# The second argument is each part's minimum number of checks (today's counts, rounded down):
+# a part that checks less than that has lost inputs, and fails.
+run_part "runner self-test" 25 bash Tests/runner/test_parts.sh
+run_part "build" 1 build_stave
+run_part "swift test" 220 swift_tests
+run_part "MIDI referee (mido)" 10 midi_referee
+run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE"
+run_part "model referee (random songs)" 300 model_referee
+run_part "editor support" 1600 bash Tests/editors/run.sh
+run_part "fuzzing (libFuzzer)" 150 fuzzing
+parts_summary

@@ -53,6 +53,11 @@ OTHER = ['palestrina/Agnus_01.krn', 'palestrina/Kyrie_00.krn', 'monteverdi/madri
          'luca/gloria.xml', 'schoenberg/opus19/movement2.mxl', 'beethoven/opus18no1/movement1.mxl']
 
 
+# The fewest pieces each group of a full selection may have (917 / 429 with the pinned music21):
+# a selection that shrank, say because the corpus moved, must fail rather than test less.
+MIN_PIECES = {'bach': 400, 'folk': 480, 'other': 10, 'wide': 400}
+
+
 def files(folder, suffixes):
     path = os.path.join(CORPUS_DIR, folder)
     return sorted(f'{folder}/{name}' for name in os.listdir(path) if name.endswith(suffixes))
@@ -369,6 +374,16 @@ def main():
         return 1
     chosen = wide_selection() if options.wide else selection()
     pieces = [p for p in chosen if not options.only or options.only in p[0]]
+    too_few = []
+    if not options.only:
+        sizes = {}
+        for _, group, _, _ in chosen:
+            sizes[group] = sizes.get(group, 0) + 1
+        too_few = [f'{group}: {sizes.get(group, 0)} pieces, expected at least {minimum}'
+                   for group, minimum in MIN_PIECES.items()
+                   if (group == 'wide') == bool(options.wide) and sizes.get(group, 0) < minimum]
+    for problem in too_few:
+        print(f'FAIL selection: {problem}')
     began = time.time()
     counts = {'OK': 0, 'FAIL': 0, 'SKIP': 0}
     groups = {}
@@ -407,6 +422,7 @@ def main():
           f'{repairs} dangling ties dropped; {time.time() - began:.0f} s')
     if used:
         print('corpus: passed pieces with ' + ', '.join(f'{f} {n}' for f, n in sorted(used.items())))
+    counts['FAIL'] += len(too_few)
     print(f'{counts["OK"]} passed, {counts["FAIL"]} failed')
     return 1 if counts['FAIL'] else 0
 

@@ -17,6 +17,7 @@ names: a Vim syntax group and a TextMate scope.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -86,8 +87,32 @@ class Assertion:
                 f"cols {a + 1}-{b} {text_line[a:b]!r} should {neg}be {self.kind}")
 
 
+# Loops over inputs must not pass by running zero times: fewer inputs than these is an error.
+MIN_SAMPLES = 6      # Tests/editors/samples/*.stave
+MIN_ASSERTIONS = 400  # caret assertions over all samples
+MIN_SNIPPETS = 10    # Editors/vscode/snippets/stave.json
+
+
+def at_least(items, minimum: int, what: str):
+    """Returns `items` when there are at least `minimum` of them; otherwise stops the test
+    script with an error (a loop over too few inputs would pass without testing)."""
+    items = list(items)
+    if len(items) < minimum:
+        raise SystemExit(f"only {len(items)} {what}, expected at least {minimum}")
+    return items
+
+
 def sample_paths() -> list[str]:
-    return sorted(os.path.join(SAMPLES, f) for f in os.listdir(SAMPLES) if f.endswith(".stave"))
+    return at_least(sorted(os.path.join(SAMPLES, f) for f in os.listdir(SAMPLES) if f.endswith(".stave")),
+                    MIN_SAMPLES, f"samples in {SAMPLES}")
+
+
+def load_snippets(path: str) -> dict:
+    """The VS Code snippets file, at least MIN_SNIPPETS of them."""
+    with open(path, encoding="utf-8") as f:
+        snippets = json.load(f)
+    at_least(snippets, MIN_SNIPPETS, f"snippets in {path}")
+    return snippets
 
 
 def is_assertion(line: str) -> bool:

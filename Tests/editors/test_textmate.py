@@ -121,8 +121,10 @@ def innermost(scope: tuple[str, ...]) -> str:
 def check_engine(res: sa.Results, tok) -> None:
     tag = f"[{tok.name}]"
     # --- caret assertions over the samples ------------------------------------
+    asserted = 0
     for path in sa.sample_paths():
         lines, asserts = sa.parse_assertions(path)
+        asserted += len(asserts)
         scopes = tok.scopes(lines)
         name = os.path.basename(path)
         for a in asserts:
@@ -144,9 +146,11 @@ def check_engine(res: sa.Results, tok) -> None:
         res.check(all(sc[:1] == ("source.stave",) for row in scopes for sc in row),
                   f"{tag} {name}: every character is under source.stave")
 
+    res.check(asserted >= sa.MIN_ASSERTIONS, f"{tag} at least {sa.MIN_ASSERTIONS} caret assertions checked",
+              f"only {asserted}")
+
     # --- snippets -------------------------------------------------------------
-    with open(SNIPPETS, encoding="utf-8") as f:
-        snippets = json.load(f)
+    snippets = sa.load_snippets(SNIPPETS)
     for key, snip in snippets.items():
         text = sa.wrap_snippet(sa.expand_snippet(snip["body"]))
         lines = text.split("\n")

@@ -144,8 +144,7 @@ def main() -> int:
     try:
         samples = sa.sample_paths()
         # expanded snippets, each in its own .stave file
-        with open(SNIPPETS, encoding="utf-8") as f:
-            snippets = json.load(f)
+        snippets = sa.load_snippets(SNIPPETS)
         snippet_files = {}
         for i, (key, snip) in enumerate(snippets.items()):
             p = os.path.join(work, f"snippet{i}.stave")
@@ -156,6 +155,7 @@ def main() -> int:
         result = run_vim(vim, samples + list(snippet_files), True, work)
         control = run_vim(vim, [samples[0]], False, work)
 
+        asserted = 0
         for path in samples:
             name = os.path.basename(path)
             r = result.get(path, {})
@@ -167,6 +167,7 @@ def main() -> int:
             res.check(r["syntax"] == "stave", f"{name}: b:current_syntax is stave",
                       f"got {r['syntax']!r}")
             lines, asserts = sa.parse_assertions(path)
+            asserted += len(asserts)
             names = char_names(lines, r["names"])
             for a in asserts:
                 want = sa.KINDS[a.kind][0]
@@ -178,6 +179,9 @@ def main() -> int:
                 bad = [(i + 1, c + 1, lines[i][c]) for i, row in enumerate(names)
                        for c, g in enumerate(row) if g in ("staveError", "staveEscapeError")]
                 res.check(not bad, f"{name}: no staveError", f"at (line, col, char) {bad[:5]}")
+
+        res.check(asserted >= sa.MIN_ASSERTIONS, f"at least {sa.MIN_ASSERTIONS} caret assertions checked",
+                  f"only {asserted}")
 
         # ftplugin settings, checked on the first sample
         r = result.get(samples[0], {})

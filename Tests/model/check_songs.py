@@ -73,6 +73,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep-all", action="store_true", help="keep passing songs too")
     args = ap.parse_args()
+    if args.count < 1:
+        ap.error("--count must be at least 1: a run of no songs tests nothing")
     stave = os.path.abspath(args.stave)
     if not os.access(stave, os.X_OK):
         print(f"no stave binary at {stave}", file=sys.stderr)
@@ -96,6 +98,9 @@ def main():
         os.rmdir(out_dir)
     else:
         print(f"songs kept in {out_dir}")
+    if passed + failed != args.count:  # every generated song must have been checked
+        print(f"FAIL checked {passed + failed} songs, expected {args.count}")
+        failed += 1
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

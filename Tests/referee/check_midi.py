@@ -2,7 +2,7 @@
 """An independent referee for Stave's MIDI output.
 
 Usage:
-    python3 Tests/referee/check_midi.py MIDI_DIR [--examples DIR] [--max-diff N]
+    python3 Tests/referee/check_midi.py MIDI_DIR [--examples DIR] [--max-diff N] [--min-examples N]
 
 MIDI_DIR holds one NAME.mid for every example Examples/NAME.stave (compiled with
 `stave compile Examples/NAME.stave -o MIDI_DIR/NAME.mid`). The referee reads the
@@ -370,6 +370,8 @@ def main(argv=None):
     parser.add_argument("midi_dir", help="directory with one NAME.mid per Examples/NAME.stave")
     parser.add_argument("--examples", default=DEFAULT_EXAMPLES, help="the Examples directory (default: %(default)s)")
     parser.add_argument("--max-diff", type=int, default=8, help="mismatches shown per kind (default: %(default)s)")
+    parser.add_argument("--min-examples", type=int, default=1,
+                        help="fail when fewer examples are found (default: %(default)s)")
     args = parser.parse_args(argv)
 
     if not os.path.isdir(args.midi_dir):
@@ -382,8 +384,9 @@ def main(argv=None):
     for problem in malformed_expectations():
         failed += 1
         print("FAIL  expected.py\n      " + problem)
-    if not names:
-        print("FAIL  no examples found in %s" % args.examples)
+    if len(names) < max(1, args.min_examples):
+        print("FAIL  %d examples found in %s, expected at least %d"
+              % (len(names), args.examples, max(1, args.min_examples)))
         failed += 1
 
     for name in names:
