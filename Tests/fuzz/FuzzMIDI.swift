@@ -22,7 +22,7 @@ public func fuzzMIDI(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard expanded <= 200_000 else { return 0 }
     let file: [UInt8]
     do {
-        file = try MIDIFileWriter(parallel: false).render(song)
+        file = try MIDIFileWriter().render(song)
     } catch {
         return 0  // a BackendError is a diagnosed refusal, not a crash
     }

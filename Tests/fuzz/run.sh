@@ -48,7 +48,8 @@ target_file() { case "$1" in frontend) echo FuzzFrontend.swift ;; save) echo Fuz
 # Builds one module when it is missing or older than its sources or a module it imports.
 build_module() {
   local module="$1" object="$BUILD/$1.o" sources earlier=() m
-  sources=("$ROOT/Sources/$module"/*.swift)
+  # Every Swift file of the module, in subfolders too (StaveComposition/Rules), in a stable order.
+  mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | LC_ALL=C sort)
   for m in "${MODULES[@]}"; do [ "$m" = "$module" ] && break; earlier+=("$BUILD/$m.swiftmodule"); done
   if [ -f "$object" ] && [ -z "$(find "${sources[@]}" ${earlier[@]+"${earlier[@]}"} -newer "$object" 2>/dev/null)" ]; then
     return 0
