@@ -15,13 +15,10 @@ enum ExplainCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
-        do {
-            arguments = try Arguments(words, valued: [], flags: ["--help", "-h", "--version"])
-        } catch let error as Arguments.UsageError {
-            return Stave.usageError(error.message, help: help)
-        } catch { return 2 }
-        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
-        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
+        switch ParsedWords(words, command: "explain", valued: [], help: help) {
+        case .exit(let status): return status
+        case .arguments(let parsed): arguments = parsed
+        }
         guard !arguments.positional.isEmpty else {
             let width = DiagnosticID.allCases.map(\.rawValue.count).max() ?? 0
             let lines = DiagnosticID.allCases.map { id -> String in
