@@ -65,8 +65,11 @@ enum CompileCommand {
             timer.mark("render \(format.rawValue)")
             try SystemIO.writeAtomically(bytes, to: destination)
             timer.mark("write")
+            if !quiet, destination != "-" {
+                SystemIO.printError(summary(of: compilation.song, writtenTo: destination))
+                timer.mark("summary")
+            }
             timer.report()
-            if !quiet, destination != "-" { SystemIO.printError(summary(of: compilation.song, writtenTo: destination)) }
             // Done: exit without tearing down the song, as compilers do (it can be large).
             withExtendedLifetime(compilation) { SystemIO.exitNow(0) }
         } catch let failure as SystemIO.Failure {
