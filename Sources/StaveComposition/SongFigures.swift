@@ -1,5 +1,5 @@
 /// What a song amounts to, in the figures a person reads in a one-line summary
-/// (`3 tracks, 212 notes, 0:48, 16 bars`): computed from the Song alone, in exact time.
+/// (`3 tracks, 117 notes, 0:16, 8 bars`): computed from the Song alone, in exact time.
 public struct SongFigures: Equatable, Sendable {
     /// The number of tracks.
     public var tracks: Int

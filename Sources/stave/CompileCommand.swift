@@ -16,7 +16,7 @@ enum CompileCommand {
     permissions; a symbolic link is followed and stays a link). An output that is
     the song itself is refused.
     On success one line on standard error says what was written:
-      wrote ode-to-joy.mid — 3 tracks, 212 notes, 0:48, 16 bars
+      wrote ode-to-joy.mid — 3 tracks, 117 notes, 0:16, 8 bars
     (notes counting every repeat and sync, the length from the tempo map); not
     with -q, nor when the output is standard output.
 
@@ -86,7 +86,7 @@ enum CompileCommand {
 }
 
 extension CompileCommand {
-    /// `wrote ode-to-joy.mid — 3 tracks, 212 notes, 0:48, 16 bars` and a newline.
+    /// `wrote ode-to-joy.mid — 3 tracks, 117 notes, 0:16, 8 bars` and a newline.
     static func summary(of song: Song, writtenTo path: String) -> String {
         let figures = SongFigures(song)
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

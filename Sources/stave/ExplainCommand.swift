@@ -9,6 +9,10 @@ enum ExplainCommand {
     and listed with 'stave explain'): what is wrong, how to mend it, and a wrong and a
     right example. Without an ID, lists every ID with its one-line summary.
 
+    OPTIONS:
+      -h, --help      show this help
+      --version       show the version
+
     Exit status: 0 success, 2 an unknown ID or another usage error.
 
     """
