@@ -41,13 +41,16 @@ struct Arguments {
                 if valued.contains(name) {
                     let key = Arguments.aliases[name] ?? name
                     guard options[key] == nil else { throw UsageError(message: "option '\(name)' is given more than once") }
+                    let value: String
                     if let inline {
-                        options[key] = inline
+                        value = inline
                     } else {
                         guard index + 1 < words.count else { throw UsageError(message: "option '\(name)' needs a value") }
                         index += 1
-                        options[key] = words[index]
+                        value = words[index]
                     }
+                    guard !value.isEmpty else { throw UsageError(message: "option '\(name)' needs a value, not an empty one") }
+                    options[key] = value
                 } else if allowed.contains(name), inline == nil {
                     flags.insert(Arguments.aliases[name] ?? name)
                 } else if allowed.contains(name) {

@@ -61,6 +61,8 @@ final class HelpAndUsageTests: CLITestCase {
         try assertUsageError(["compile", song, "--fromat", "midi"], "unknown option '--fromat'; did you mean '--format'?", help: "stave compile --help")
         try assertUsageError(["compile", song, "--format", "wav"], "unknown format 'wav': expected midi, song or roll", help: "stave compile --help")
         try assertUsageError(["compile", song, "-o"], "option '-o' needs a value", help: "stave compile --help")
+        try assertUsageError(["compile", song, "--output="], "option '--output' needs a value, not an empty one", help: "stave compile --help")
+        try assertUsageError(["compile", song, "-o", ""], "option '-o' needs a value, not an empty one", help: "stave compile --help")
         try assertUsageError(["compile", song, "--quiet=yes"], "option '--quiet' takes no value", help: "stave compile --help")
         try assertUsageError(["check"], "'check' needs at least one song", help: "stave check --help")
         try assertUsageError(["check", song, "--diagnostics", "xml"], "unknown diagnostics format 'xml': expected text or json", help: "stave check --help")
