@@ -11,7 +11,7 @@ public struct SongFigures: Equatable, Sendable {
     /// How long the song lasts up to `end`, in seconds, exact, from the tempo map.
     public var seconds: Rational
     /// The bars the song spans: the bar `end` falls in (a song ending on a bar line does not
-    /// reach into the next bar); 0 for a song without phrases.
+    /// reach into the next bar); 0 for a song without phrases (or an end past exact arithmetic).
     public var bars: Int
 
     /// Computes the figures of `song`. Each Original body is walked once, however often it is
@@ -48,7 +48,7 @@ public struct SongFigures: Equatable, Sendable {
         self.notes = notes
         self.end = end
         let meterMap = MeterMap(meters: song.meters)
-        if end > .zero {
+        if !end.isOverflow, end > .zero {
             let (bar, offset, _) = meterMap.locate(end)
             bars = offset == .zero ? bar - 1 : bar
         } else {
