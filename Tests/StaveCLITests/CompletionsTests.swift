@@ -84,4 +84,33 @@ final class CompletionsTests: CLITestCase {
             XCTAssertTrue(fishText.contains("-a \(command) -d"), "fish: \(command)")
         }
     }
+
+    /// The options a command's help lists under OPTIONS, in every spelling (`-o`, `--output`).
+    func helpOptions(_ command: String) throws -> Set<String> {
+        let help = String(decoding: try run(["help", command]).out, as: UTF8.self)
+        guard let start = help.range(of: "\nOPTIONS:\n") else { return [] }
+        var options: Set<String> = []
+        for line in help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty { break }
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("-"), line.hasPrefix("  "), !line.hasPrefix("           ") else { continue }
+            for word in trimmed.split(separator: " ").prefix(2) where word.hasPrefix("-") {
+                options.insert(String(word.filter { $0 != "," }))
+            }
+        }
+        return options
+    }
+
+    func testCompletionOffersExactlyTheOptionsEachHelpLists() throws {
+        let script = String(decoding: try run(["completions", "bash"]).out, as: UTF8.self)
+        let lines = script.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for command in HelpAndUsageTests.commands where command != "help" {
+            guard let caseLine = lines.firstIndex(of: "\(command))"), caseLine + 1 < lines.count, lines[caseLine + 1].hasPrefix("flags=\"") else {
+                XCTFail("no flags for \(command) in the bash script")
+                continue
+            }
+            let flags = Set(lines[caseLine + 1].dropFirst(7).dropLast().split(separator: " ").map(String.init))
+            XCTAssertEqual(flags, try helpOptions(command), command)
+        }
+    }
 }
