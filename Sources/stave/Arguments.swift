@@ -77,7 +77,13 @@ enum ParsedWords {
         do {
             arguments = try Arguments(words, valued: valued, flags: flags.union(["--help", "-h", "--version"]))
         } catch let error as Arguments.UsageError {
-            self = .exit(Stave.usageError(error.message, command: command))
+            // Asking for help wins over a mistake made beside it (`stave compile --fromat --help`).
+            if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+                SystemIO.printOut(help)
+                self = .exit(0)
+            } else {
+                self = .exit(Stave.usageError(error.message, command: command))
+            }
             return
         } catch {
             self = .exit(2)

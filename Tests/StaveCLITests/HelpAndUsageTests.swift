@@ -21,6 +21,11 @@ final class HelpAndUsageTests: CLITestCase {
             XCTAssertEqual(byCommand.out, byOption.out, command)
             XCTAssertEqual(byCommand.out, byShort.out, command)
         }
+        // Help wins over a mistake beside it.
+        let mistaken = try run(["compile", "--fromat", "--help"])
+        XCTAssertEqual(mistaken.status, 0)
+        XCTAssertEqual(mistaken.err, "")
+        XCTAssertEqual(mistaken.out, try run(["help", "compile"]).out)
         let general = try run(["help"])
         XCTAssertEqual(general.status, 0)
         XCTAssertTrue(String(decoding: general.out, as: UTF8.self).hasPrefix("stave — compile Stave scores"))
