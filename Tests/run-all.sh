@@ -8,7 +8,8 @@
 #   4. real music: about 900 music21 corpus pieces refereed note by note against music21;
 #   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
 #   6. the editor-support tests (real Vim, two TextMate engines);
-#   7. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
+#   7. the install: install.sh into a temporary prefix, the installed binary and its man page;
+#   8. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
 #      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
 # Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
 # 0, report no failure and make at least its minimum number of checks (Tests/runner/parts.sh).
@@ -110,5 +111,6 @@ run_part "MIDI referee (mido)" 10 midi_referee
 run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE"
 run_part "model referee (random songs)" 300 model_referee
 run_part "editor support" 1600 bash Tests/editors/run.sh
+run_part "install and man page" 70 bash Tests/install/run.sh
 run_part "fuzzing (libFuzzer)" 150 fuzzing
 parts_summary

@@ -4,6 +4,12 @@ public struct PerformedTempo: Equatable, Sendable {
     public var time: Rational
     /// Quarter notes per minute, exact.
     public var bpm: Rational
+
+    /// Creates a `PerformedTempo` from its parts.
+    public init(time: Rational, bpm: Rational) {
+        self.time = time
+        self.bpm = bpm
+    }
 }
 
 /// Expands a Composition into performed notes and a tempo map.

@@ -1,4 +1,7 @@
-/// A small command-line parser: positional arguments and `--flag VALUE` / `-o VALUE` options.
+import StaveSyntax
+
+/// A small command-line parser: positional arguments, bare flags, and valued options in every
+/// usual spelling: `--output FILE`, `--output=FILE`, `-o FILE` and `-oFILE`.
 struct Arguments {
     /// A usage error (exit status 2).
     struct UsageError: Error {
@@ -6,7 +9,7 @@ struct Arguments {
     }
 
     /// Short spellings of options, and the long name they stand for.
-    static let aliases = ["-o": "--output"]
+    static let aliases = ["-o": "--output", "-q": "--quiet", "-h": "--help"]
 
     var positional: [String] = []
     /// Valued options by their long name (`-o` is stored as `--output`).
@@ -30,24 +33,70 @@ struct Arguments {
                 if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
                     name = String(word[..<equals])
                     inline = String(word[word.index(after: equals)...])
+                } else if !word.hasPrefix("--"), word.count > 2, valued.contains(String(word.prefix(2))) {
+                    // `-oFILE`: a short valued option with its value attached.
+                    name = String(word.prefix(2))
+                    inline = String(word.dropFirst(2))
                 }
                 if valued.contains(name) {
                     let key = Arguments.aliases[name] ?? name
                     guard options[key] == nil else { throw UsageError(message: "option '\(name)' is given more than once") }
+                    let value: String
                     if let inline {
-                        options[key] = inline
+                        value = inline
                     } else {
                         guard index + 1 < words.count else { throw UsageError(message: "option '\(name)' needs a value") }
                         index += 1
-                        options[key] = words[index]
+                        value = words[index]
                     }
+                    guard !value.isEmpty else { throw UsageError(message: "option '\(name)' needs a value, not an empty one") }
+                    options[key] = value
+                } else if allowed.contains(name), inline == nil {
+                    flags.insert(Arguments.aliases[name] ?? name)
                 } else if allowed.contains(name) {
-                    flags.insert(name)
+                    throw UsageError(message: "option '\(name)' takes no value")
                 } else {
-                    throw UsageError(message: "unknown option '\(word)'")
+                    let known = (valued.union(allowed)).filter { $0.hasPrefix("--") }.sorted()
+                    throw UsageError(message: "unknown option '\(word)'" + Suggestion.hint(for: name, among: known))
                 }
             }
             index += 1
+        }
+    }
+}
+
+/// A command's words parsed, or the exit status when they ask to stop at once: `--help`/`-h`
+/// (the command's help on standard output), `--version`, or a usage error (one line and a
+/// pointer to the command's help on standard error, exit status 2).
+enum ParsedWords {
+    case exit(Int32)
+    case arguments(Arguments)
+
+    init(_ words: [String], command: String, valued: Set<String>, flags: Set<String> = [], help: String) {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, valued: valued, flags: flags.union(["--help", "-h", "--version"]))
+        } catch let error as Arguments.UsageError {
+            // Asking for help wins over a mistake made beside it (`stave compile --fromat --help`).
+            if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+                SystemIO.printOut(help)
+                self = .exit(0)
+            } else {
+                self = .exit(Stave.usageError(error.message, command: command))
+            }
+            return
+        } catch {
+            self = .exit(2)
+            return
+        }
+        if arguments.flags.contains("--help") {
+            SystemIO.printOut(help)
+            self = .exit(0)
+        } else if arguments.flags.contains("--version") {
+            SystemIO.printOut(Stave.versionLine)
+            self = .exit(0)
+        } else {
+            self = .arguments(arguments)
         }
     }
 }
@@ -61,27 +110,16 @@ enum Invocation {
     /// Parses `words` for `command`, which takes exactly one `input` (described as `needs`).
     /// `--help`/`-h` and `--version` are always accepted.
     init(_ words: [String], command: String, needs: String, valued: Set<String>, flags: Set<String> = [], help: String) {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(words, valued: valued, flags: flags.union(["--help", "-h", "--version"]))
-        } catch let error as Arguments.UsageError {
-            self = .exit(Stave.usageError(error.message, help: help))
-            return
-        } catch {
-            self = .exit(2)
-            return
-        }
-        if arguments.flags.contains("--help") || arguments.flags.contains("-h") {
-            SystemIO.printOut(help)
-            self = .exit(0)
-        } else if arguments.flags.contains("--version") {
-            SystemIO.printOut(Stave.versionLine)
-            self = .exit(0)
-        } else if arguments.positional.count == 1, let input = arguments.positional.first {
-            self = .run(arguments, input: input)
-        } else {
-            let message = arguments.positional.isEmpty ? "'\(command)' needs \(needs)" : "'\(command)' takes one \(needs.hasPrefix("a ") ? String(needs.dropFirst(2)) : needs)"
-            self = .exit(Stave.usageError(message, help: help))
+        switch ParsedWords(words, command: command, valued: valued, flags: flags, help: help) {
+        case .exit(let status):
+            self = .exit(status)
+        case .arguments(let arguments):
+            if arguments.positional.count == 1, let input = arguments.positional.first {
+                self = .run(arguments, input: input)
+            } else {
+                let message = arguments.positional.isEmpty ? "'\(command)' needs \(needs)" : "'\(command)' takes one \(needs.hasPrefix("a ") ? String(needs.dropFirst(2)) : needs)"
+                self = .exit(Stave.usageError(message, command: command))
+            }
         }
     }
 }

@@ -1,12 +1,18 @@
 /// `stave check SONG.stave…`: diagnostics only.
 enum CheckCommand {
     static let help = """
-    USAGE: stave check SONG.stave... [--diagnostics text|json]
+    USAGE: stave check SONG.stave... [--diagnostics text|json] [-q]
 
     Checks one or more songs and prints their diagnostics; writes nothing.
     Use '-' to read standard input. With '--diagnostics json' each diagnostic is
     one JSON object per line on standard error (file, start and end line/column,
     severity, stable id, message, notes), for editors and other tools.
+
+    OPTIONS:
+      --diagnostics text|json   how diagnostics are printed (default: text)
+      -q, --quiet               errors only, no warnings
+      -h, --help                show this help
+      --version                 show the version
 
     Exit status: 0 when every song is free of errors (warnings allowed),
     1 when any song has errors, 2 on usage or I/O errors.
@@ -15,22 +21,19 @@ enum CheckCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
-        do {
-            arguments = try Arguments(words, valued: ["--diagnostics"], flags: ["--help", "-h", "--version"])
-        } catch let error as Arguments.UsageError {
-            return Stave.usageError(error.message, help: help)
-        } catch { return 2 }
-        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
-        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
-        guard !arguments.positional.isEmpty else { return Stave.usageError("'check' needs at least one song", help: help) }
+        switch ParsedWords(words, command: "check", valued: ["--diagnostics"], flags: ["--quiet", "-q"], help: help) {
+        case .exit(let status): return status
+        case .arguments(let parsed): arguments = parsed
+        }
+        guard !arguments.positional.isEmpty else { return Stave.usageError("'check' needs at least one song", command: "check") }
         let style = arguments.options["--diagnostics"] ?? "text"
         guard style == "text" || style == "json" else {
-            return Stave.usageError("unknown diagnostics format '\(style)': expected text or json", help: help)
+            return Stave.usageError("unknown diagnostics format '\(style)': expected text or json", command: "check")
         }
         var status: Int32 = 0
         for path in arguments.positional {
             do {
-                if case .invalid = try Frontend.compile(path: path, json: style == "json") { status = max(status, 1) }
+                if case .invalid = try Frontend.compile(path: path, json: style == "json", quiet: arguments.flags.contains("--quiet")) { status = max(status, 1) }
             } catch let failure as SystemIO.Failure {
                 SystemIO.printError("stave: error: \(failure.message)\n")
                 status = 2

@@ -9,19 +9,20 @@ enum ExplainCommand {
     and listed with 'stave explain'): what is wrong, how to mend it, and a wrong and a
     right example. Without an ID, lists every ID with its one-line summary.
 
+    OPTIONS:
+      -h, --help      show this help
+      --version       show the version
+
     Exit status: 0 success, 2 an unknown ID or another usage error.
 
     """
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments
-        do {
-            arguments = try Arguments(words, valued: [], flags: ["--help", "-h", "--version"])
-        } catch let error as Arguments.UsageError {
-            return Stave.usageError(error.message, help: help)
-        } catch { return 2 }
-        if arguments.flags.contains("--help") || arguments.flags.contains("-h") { SystemIO.printOut(help); return 0 }
-        if arguments.flags.contains("--version") { SystemIO.printOut(Stave.versionLine); return 0 }
+        switch ParsedWords(words, command: "explain", valued: [], help: help) {
+        case .exit(let status): return status
+        case .arguments(let parsed): arguments = parsed
+        }
         guard !arguments.positional.isEmpty else {
             let width = DiagnosticID.allCases.map(\.rawValue.count).max() ?? 0
             let lines = DiagnosticID.allCases.map { id -> String in

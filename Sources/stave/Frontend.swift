@@ -27,16 +27,17 @@ enum Frontend {
         return name
     }
 
-    /// Compiles a file without timing it; `json` prints diagnostics as JSON Lines.
-    static func compile(path: String, json: Bool = false) throws -> Outcome {
+    /// Compiles a file without timing it; `json` prints diagnostics as JSON Lines; `quiet`
+    /// leaves warnings out.
+    static func compile(path: String, json: Bool = false, quiet: Bool = false) throws -> Outcome {
         var timer = PhaseTimer(enabled: false)
-        return try compile(path: path, timer: &timer, json: json)
+        return try compile(path: path, timer: &timer, json: json, quiet: quiet)
     }
 
     /// Compiles a file; throws `SystemIO.Failure` when it cannot be read. A file too large
     /// for the memory available (`memoryPerByte` bytes of memory per byte of text) is refused
-    /// before it is built.
-    static func compile(path: String, timer: inout PhaseTimer, json: Bool = false,
+    /// before it is built. With `quiet`, warnings are not printed (errors always are).
+    static func compile(path: String, timer: inout PhaseTimer, json: Bool = false, quiet: Bool = false,
                         memoryPerByte: Int = MemoryBudget.perTextByte) throws -> Outcome {
         let bytes = try SystemIO.read(path)
         timer.mark("read")
@@ -50,7 +51,8 @@ enum Frontend {
         timer.mark("parse")
         let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: defaultTitle(for: path))
         timer.mark("lower and check")
-        let diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
+        var diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
+        if quiet { diagnostics.removeAll { $0.severity != .error } }
         if json {
             SystemIO.printError(DiagnosticRenderer.jsonLines(diagnostics, in: source))
         } else {

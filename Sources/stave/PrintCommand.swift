@@ -19,7 +19,8 @@ enum PrintCommand {
     instead of a save file gives one error saying so (use 'stave compile').
 
     OPTIONS:
-      -o, --output OUT     where to write ('-' for standard output)
+      -o, --output OUT     where to write ('-' for standard output; also -oOUT,
+                           --output=OUT)
       -h, --help           show this help
       --version            show the version
 

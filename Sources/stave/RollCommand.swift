@@ -5,7 +5,7 @@ import StavePianoRoll
 /// the song as a text piano roll on standard output.
 enum RollCommand {
     static let help = """
-    USAGE: stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [--unicode]
+    USAGE: stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [--unicode] [-q]
 
     Draws the song as a piano roll on standard output: per track a header, a ruler
     with bar numbers, and one row per pitch (highest first; drums by name). A note's
@@ -26,6 +26,7 @@ enum RollCommand {
       --width COLS    maximum line length, 40-100000; default: the terminal's width,
                       or 120 when standard output is not a terminal
       --unicode       draw with box-drawing and block characters
+      -q, --quiet     no warnings on standard error (errors still shown)
       -h, --help      show this help
       --version       show the version
 
@@ -36,7 +37,7 @@ enum RollCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "roll", needs: "a song", valued: ["--step", "--bars", "--track", "--width"], flags: ["--unicode"], help: help) {
+        switch Invocation(words, command: "roll", needs: "a song", valued: ["--step", "--bars", "--track", "--width"], flags: ["--unicode", "-q", "--quiet"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
@@ -44,30 +45,30 @@ enum RollCommand {
                                        unicode: arguments.flags.contains("--unicode"))
         if let text = arguments.options["--step"] {
             guard let step = PianoRollOptions.parseStep(text) else {
-                return Stave.usageError("invalid --step '\(text)': expected a note value such as 16 or 8t, or a fraction of a whole note such as 3/8 (between 1/1024 and 4)", help: help)
+                return Stave.usageError("invalid --step '\(text)': expected a note value such as 16 or 8t, or a fraction of a whole note such as 3/8 (between 1/1024 and 4)", command: "roll")
             }
             options.step = step
         }
         if let text = arguments.options["--bars"] {
             guard let bars = PianoRollOptions.parseBars(text) else {
-                return Stave.usageError("invalid --bars '\(text)': expected A-B with 1 <= A <= B, or one bar A", help: help)
+                return Stave.usageError("invalid --bars '\(text)': expected A-B with 1 <= A <= B, or one bar A", command: "roll")
             }
             options.bars = bars
         }
         if let text = arguments.options["--track"] {
             guard let tracks = PianoRollOptions.parseTracks(text) else {
-                return Stave.usageError("invalid --track '\(text)': expected a track ID, or IDs separated by commas", help: help)
+                return Stave.usageError("invalid --track '\(text)': expected a track ID, or IDs separated by commas", command: "roll")
             }
             options.tracks = tracks
         }
         if let text = arguments.options["--width"] {
             guard let width = PianoRollOptions.parseWidth(text) else {
-                return Stave.usageError("invalid --width '\(text)': expected a number of columns from \(PianoRollOptions.minimumWidth) to \(PianoRollOptions.maximumWidth)", help: help)
+                return Stave.usageError("invalid --width '\(text)': expected a number of columns from \(PianoRollOptions.minimumWidth) to \(PianoRollOptions.maximumWidth)", command: "roll")
             }
             options.width = width
         }
         do {
-            guard case .song(let compilation) = try Frontend.compile(path: input) else { return 1 }
+            guard case .song(let compilation) = try Frontend.compile(path: input, quiet: arguments.flags.contains("--quiet")) else { return 1 }
             let text = try PianoRollRenderer(options: options).roll(compilation.song)
             try SystemIO.writeAtomically(Array(text.utf8), to: "-")
             return 0

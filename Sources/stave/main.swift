@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StaveSyntax
 
 /// The `stave` command: the composition root. It is the only place that reads files, chooses
 /// a backend, writes output and sets the exit status.
@@ -16,21 +17,60 @@ enum Stave {
     stave — compile Stave scores to Standard MIDI Files, save files and piano rolls
 
     USAGE:
-      stave compile SONG.stave [-o OUT] [--format midi|song|roll]
-      stave check SONG.stave...
-      stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS]
+      stave compile SONG.stave [-o OUT] [--format midi|song|roll] [-q]
+      stave check SONG.stave... [--diagnostics text|json] [-q]
+      stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
       stave print SONG.json [-o OUT.stave]
       stave explain [ID...]
+      stave completions bash|zsh|fish
+      stave help [COMMAND]
 
-    Run 'stave COMMAND --help' for a command's options.
+    Run 'stave help COMMAND' or 'stave COMMAND --help' for a command's options.
 
     Exit status: 0 success, 1 the input has errors, 2 usage or I/O error.
 
     """
 
-    static func usageError(_ message: String, help: String) -> Int32 {
-        SystemIO.printError("stave: error: \(message)\n\n\(help)")
+    /// The commands by name with their help, in the order the general help lists them.
+    static let commands: [(name: String, help: String)] = [
+        ("compile", CompileCommand.help),
+        ("check", CheckCommand.help),
+        ("roll", RollCommand.help),
+        ("print", PrintCommand.help),
+        ("explain", ExplainCommand.help),
+        ("completions", CompletionsCommand.help),
+        ("help", helpCommandHelp),
+    ]
+
+    static let helpCommandHelp = """
+    USAGE: stave help [COMMAND]
+
+    Shows the help of COMMAND (the same as 'stave COMMAND --help'), or without a
+    COMMAND the general help.
+
+    """
+
+    /// Prints a usage error: one line, then where the usage is explained (the command's help,
+    /// or the general help when `command` is nil). Returns exit status 2.
+    static func usageError(_ message: String, command: String?) -> Int32 {
+        let helpCommand = command.map { "stave \($0) --help" } ?? "stave --help"
+        SystemIO.printError("stave: error: \(message)\nRun '\(helpCommand)' for usage.\n")
         return 2
+    }
+
+    /// `unknown command 'compil'; did you mean 'compile'?`
+    static func unknownCommand(_ word: String) -> String {
+        "unknown command '\(word)'" + Suggestion.hint(for: word, among: commands.map(\.name) + ["version"])
+    }
+
+    /// `stave help [COMMAND]`.
+    static func helpCommand(_ words: [String]) -> Int32 {
+        guard let name = words.first else { SystemIO.printOut(help); return 0 }
+        guard words.count == 1 else { return usageError("'help' takes one command", command: "help") }
+        if name == "--help" || name == "-h" { SystemIO.printOut(helpCommandHelp); return 0 }
+        guard let entry = commands.first(where: { $0.name == name }) else { return usageError(unknownCommand(name), command: nil) }
+        SystemIO.printOut(entry.help)
+        return 0
     }
 
     /// Refuses to write the output over the input (the same file, however it is named):
@@ -53,9 +93,12 @@ enum Stave {
         case "roll": return RollCommand.run(rest)
         case "print": return PrintCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
-        case "--help", "-h", "help": SystemIO.printOut(help); return 0
+        case "completions": return CompletionsCommand.run(rest)
+        case "help": return helpCommand(rest)
+        case "--help", "-h": SystemIO.printOut(help); return 0
         case "--version", "version": SystemIO.printOut(versionLine); return 0
-        default: return usageError("unknown command '\(command)'", help: help)
+        case let option where option.hasPrefix("-"): return usageError("unknown option '\(option)'", command: nil)
+        default: return usageError(unknownCommand(command), command: nil)
         }
     }
 }
