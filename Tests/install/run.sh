@@ -5,7 +5,7 @@
 # render with no groff warnings; and the man page, each command's --help and README.md must
 # agree (every command, every option, every usage line).
 #
-#   bash Tests/install/run.sh        # prints one line: install: N passed, M failed
+#   bash Tests/install/run.sh        # ends with the line: N passed, M failed
 #
 # Exits non-zero on any failure (details on standard error). Needs groff; installs it with
 # apt-get when it is missing and the script runs as root. The first run builds the release
@@ -85,5 +85,6 @@ if [ -x "$STAVE" ]; then
     done
 fi
 
-echo "install: $PASSED passed, $FAILED failed"
+# The last line is the summary the test runner reads (Tests/runner/parts.sh).
+echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
