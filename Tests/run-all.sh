@@ -41,10 +41,11 @@ build_stave() {
 }
 
 # swift test, with XCTest's "Executed N tests, with M failures" as "N-M passed, M failed".
-# Shows failures and the totals; the whole log is in .build/test-logs/swift-test.log.
+# Shows failures and the totals; the whole output is kept in .build/test-logs/swift-test-output.log.
 swift_tests() {
   local log rc summary tests failures
-  log="$(mktemp)"
+  mkdir -p "$PARTS_LOG_DIR"
+  log="$PARTS_LOG_DIR/swift-test-output.log"
   swift test >"$log" 2>&1
   rc=$?
   grep -E "error:|failed \(|Fatal error|Executed [0-9]+ tests" "$log" | grep -v "^Test Suite '.*' passed" | tail -n 60
@@ -58,7 +59,6 @@ swift_tests() {
     failures="$(echo "$summary" | sed -E 's/.*with ([0-9]+) failures.*/\1/')"
     echo "$((tests - failures)) passed, $failures failed"
   fi
-  rm -f "$log"
   return "$rc"
 }
 

@@ -22,6 +22,7 @@ final class FuzzTests: XCTestCase {
             .filter { $0.pathExtension == "stave" }
             .sorted { $0.path < $1.path }
             .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        XCTAssertGreaterThanOrEqual(exampleTexts.count, 10, "the examples seed the mutations")
         var inputs = FuzzInputs(seed: seed, extraSeeds: exampleTexts)
         let fixed = FuzzInputs.fixed()
 

@@ -37,6 +37,7 @@ case "$1" in
   *) echo "fuzz: unknown target '$1' (expected frontend, save, midi or all)" >&2; exit 2 ;;
 esac
 SECONDS_EACH="${2:-${STAVE_FUZZ_SECONDS:-60}}"
+[ "$mode" = fuzz ] || SECONDS_EACH=1   # only fuzzing takes a time
 case "$SECONDS_EACH" in ''|*[!0-9]*|0|0*) echo "fuzz: SECONDS must be a whole number of at least 1, not '$SECONDS_EACH'" >&2; exit 2 ;; esac
 
 # The library modules in dependency order, and the ones each target links.
@@ -107,6 +108,9 @@ MIN_SEEDS_midi=60
 MIN_SEEDS_save=30       # 25 malformed saves, 2 versions, 11 examples saved
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
+# A trap goes straight to libFuzzer's crash handling (Swift's own backtracer, run inside the
+# sanitized process, would only add a spurious AddressSanitizer report).
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 passed=0
 failed=0
 build "${chosen[@]}" || { echo "fuzz: build FAILED"; echo "0 passed, 1 failed"; exit 1; }
@@ -133,7 +137,9 @@ for target in "${chosen[@]}"; do
       echo "fuzz $target: replayed ${#inputs[@]} inputs ($(regressions "$target" | wc -l) regression inputs), no crash"
       passed=$((passed + ${#inputs[@]}))
     else
-      echo "fuzz $target: replay FAILED"; grep -v '^Running: \|^Executed ' "$log" | tail -n 30
+      echo "fuzz $target: replay FAILED"
+      grep -E '^Running: ' "$log" | tail -n 1
+      grep -E 'Fatal error|ERROR|SUMMARY' "$log" | head -n 10
       failed=$((failed + 1))
     fi
     continue

@@ -8,6 +8,7 @@ set -u
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=parts.sh
 source "$HERE/parts.sh"
+unset PARTS_LOG_DIR   # the fake parts below must not leave logs beside the real ones
 
 passed=0
 failed=0
