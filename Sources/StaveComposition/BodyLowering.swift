@@ -95,13 +95,13 @@ struct BodyLowering {
             let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound))
             notes.append(RootNote(position: time, width: width, note: note))
             noteCount += 1
-            arrive(isRest: false) { $0 == pitch }
+            ties.arrive(isRest: false) { $0 == pitch }
             if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? element.range) }
             time = time + width
         case .rest(let length):
             account(time)
             time = time + resolve(length)
-            arrive(isRest: true) { _ in false }
+            ties.arrive(isRest: true) { _ in false }
         case .chord(let length, let items):
             let width = resolve(length)
             account(time)
@@ -170,7 +170,7 @@ struct BodyLowering {
             }
         }
         noteCount += chord.count
-        arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }
+        ties.arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }
         for (pitch, range) in tied { ties.tie(pitch, at: range) }
         return chord
     }
@@ -192,11 +192,11 @@ struct BodyLowering {
                 }
                 divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound))]))
                 noteCount += 1
-                arrive(isRest: false) { $0 == pitch }
+                ties.arrive(isRest: false) { $0 == pitch }
                 if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? item.range) }
             case .rest:
                 divisions.append(.rest)
-                arrive(isRest: true) { _ in false }
+                ties.arrive(isRest: true) { _ in false }
             case .chord(let length, let members):
                 let start = index - Int(members)
                 divisions.append(.chord(lowerChord(body, items: start ..< index, tieAll: length.tiesToNext, tieRange: length.tieRange, range: item.range)))
@@ -259,7 +259,6 @@ struct BodyLowering {
         for case .tuplet(let nested) in divisions { accountParts(of: nested, width: part) }
     }
 
-    /// The MIDI key of a sound; nil (reported) when out of range or unknown.
     /// How a melody pitch was written, with the key's accidental when none was (`f` in D major
     /// is F-sharp); nil for drums.
     @inline(__always)
@@ -268,6 +267,7 @@ struct BodyLowering {
         return PitchSpelling(letterByte: spelling.letterByte, accidental: spelling.accidental ?? key.accidental(forByte: spelling.letterByte))
     }
 
+    /// The MIDI key of a sound; nil (reported) when out of range or unknown.
     mutating func resolve(_ sound: Sound, _ range: SourceRange) -> Int? {
         switch sound {
         case .drum(let drum):
@@ -294,12 +294,5 @@ struct BodyLowering {
             }
             return pitch
         }
-    }
-
-    // MARK: - Ties
-
-    /// A note, chord or rest arrives: the tie rule checks what the previous one tied.
-    mutating func arrive(isRest: Bool, sounds: (Int) -> Bool) {
-        ties.arrive(isRest: isRest, sounds: sounds)
     }
 }

@@ -72,6 +72,8 @@ public struct Key: Hashable, Sendable {
 /// Pitch arithmetic in scientific pitch notation: octave 4 starts at middle C (MIDI 60).
 public enum Pitch {
     /// Semitones above C of each letter.
+    /// The letters from C up.
+    static let letterOrder: [Character] = ["c", "d", "e", "f", "g", "a", "b"]
     static let letterSemitones: [Character: Int] = ["c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11]
 
     /// The MIDI number of a spelled pitch in an octave, taking the key's accidental when none is written.
@@ -111,7 +113,7 @@ public enum Pitch {
     /// sharp keys and C major, flats in flat keys.
     public static func spell(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
         let pitchClass = ((midi % 12) + 12) % 12
-        let letters: [Character] = ["c", "d", "e", "f", "g", "a", "b"]
+        let letters = letterOrder
         // 1. A letter whose key-signature accidental gives this pitch class.
         for letter in letters {
             let accidental = key.accidental(for: letter)

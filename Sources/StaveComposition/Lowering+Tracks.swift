@@ -4,12 +4,11 @@ import StaveSyntax
 extension Lowering {
     /// Lowers each track's settings (phrases are placed later). The result is index-aligned with the syntax.
     mutating func lowerTracks(_ syntax: [TrackSyntax]) -> [Track] {
-        var seen: [String: SourceRange] = [:]
-        return syntax.map { trackSyntax in
-            if let earlier = seen[trackSyntax.id.text] {
-                diagnostics.append(SongRule.duplicateTrack(trackSyntax.id.text).diagnostic(at: trackSyntax.id.range, notes: [DiagnosticNote("the first track '\(trackSyntax.id.text)' is here", at: earlier)]))
-            } else {
-                seen[trackSyntax.id.text] = trackSyntax.id.range
+        let earlier = SongRule.earlierDuplicates(syntax.map(\.id.text))
+        return syntax.indices.map { index in
+            let trackSyntax = syntax[index]
+            if let first = earlier[index] {
+                diagnostics.append(SongRule.duplicateTrack(trackSyntax.id.text).diagnostic(at: trackSyntax.id.range, notes: [DiagnosticNote("the first track '\(trackSyntax.id.text)' is here", at: syntax[first].id.range)]))
             }
             return lowerSettings(trackSyntax)
         }

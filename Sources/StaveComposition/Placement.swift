@@ -76,8 +76,13 @@ struct Placement {
         lowered = Array(repeating: [:], count: tracks.count)
         // Each body is lowered in source order and then dropped from the syntax tree: the song
         // is never held twice (syntax and Composition) in full, which keeps memory per note low.
-        var seen: [Int: [String: SourceRange]] = [:]
         for trackIndex in syntax.tracks.indices {
+            // The IDs of the track's Originals, by statement, for the shared duplicate finder.
+            let originalIDs = syntax.tracks[trackIndex].phrases.map { statement -> String? in
+                if case .original(let id?, _) = statement.kind { return id.text }
+                return nil
+            }
+            let earlierOriginal = SongRule.earlierDuplicates(originalIDs)
             for statementIndex in syntax.tracks[trackIndex].phrases.indices {
                 let statement = syntax.tracks[trackIndex].phrases[statementIndex]
                 guard case .original(let id, let elements) = statement.kind else { continue }
@@ -91,11 +96,11 @@ struct Placement {
                 lowered[trackIndex][statementIndex] = original
                 if original.hasUnknownDrum { hasUnknownDrum = true }
                 guard let id else { continue }
-                if let earlier = seen[trackIndex]?[id.text] {
-                    diagnostics.append(SongRule.duplicatePhrase(id.text, track: syntax.tracks[trackIndex].id.text).diagnostic(at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: earlier)]))
+                if let first = earlierOriginal[statementIndex] {
+                    let firstRange: SourceRange? = if case .original(let firstID?, _) = syntax.tracks[trackIndex].phrases[first].kind { firstID.range } else { nil }
+                    diagnostics.append(SongRule.duplicatePhrase(id.text, track: syntax.tracks[trackIndex].id.text).diagnostic(at: id.range, notes: [DiagnosticNote("the first phrase '\(id.text)' is here", at: firstRange)]))
                     continue
                 }
-                seen[trackIndex, default: [:]][id.text] = id.range
                 originals[trackIndex][id.text] = original
             }
         }

@@ -3,8 +3,6 @@ import StaveSyntax
 /// How pitches are written: the spelling Stave chooses for a MIDI pitch when none was written
 /// (the printer's and the save format's default), and the octave a spelling puts a pitch in.
 extension Pitch {
-    static let letterOrder: [Character] = ["c", "d", "e", "f", "g", "a", "b"]
-
     /// The spelling Stave writes for a pitch in a key when it has no written spelling: the key's
     /// own notes first, then sharps in sharp keys and flats in flat keys (`Pitch.spell`), except
     /// that minor keys spell their raised sixth and seventh degrees from the scale's letters, as

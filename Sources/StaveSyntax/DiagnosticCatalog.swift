@@ -39,11 +39,3 @@ public struct DiagnosticExplanation: Sendable, Equatable {
         """
     }
 }
-
-extension DiagnosticID {
-    /// The nearest catalog ID to a misspelt one, for "did you mean" hints.
-    public static func closest(to text: String) -> DiagnosticID? {
-        let word = text.lowercased()
-        return DiagnosticID(rawValue: word) ?? Suggestion.closest(to: word, among: allCases.map(\.rawValue)).flatMap(DiagnosticID.init(rawValue:))
-    }
-}

@@ -1,5 +1,5 @@
 /// The catalog of diagnostics: one stable identifier per kind of problem Stave reports, in a
-/// song or in a save file. `DiagnosticCatalog` explains each one (`stave explain ID`).
+/// song or in a save file. `DiagnosticID.explanation` (a `DiagnosticExplanation`) explains each one (`stave explain ID`).
 ///
 /// Tests and tools match on these; messages may be reworded, identifiers may not.
 public enum DiagnosticID: String, Sendable, CaseIterable {

@@ -1,6 +1,6 @@
 /// Recognises files of another kind given where a song is expected, so that a Standard MIDI
 /// File or a save file is one clear error instead of thousands of lexical ones.
-enum ForeignFile {
+public enum ForeignFile {
     /// One error for a Standard MIDI File (it starts with `MThd`) or a Stave save file (a JSON
     /// object with `"format"` and `"version"` members, see FORMAT.md); nil for anything else.
     static func diagnostic(for bytes: [UInt8]) -> Diagnostic? {
@@ -15,6 +15,18 @@ enum ForeignFile {
         let head = bytes[start..<min(bytes.count, start + 64 * 1024)]
         guard contains(head, "\"format\""), contains(head, "\"version\"") else { return nil }
         return .error(.notAStaveSong, "this is a Stave save file, not a Stave song: use `stave print` to turn it into Stave text", at: SourceRange(start, start + 1))
+    }
+
+    /// True when bytes read as Stave text (given where a save file is expected): after a byte
+    /// order mark, spaces and comments, the first token is a word that begins a song. A save
+    /// file (or any JSON) begins with a brace or a bracket instead. Only the start is lexed.
+    public static func looksLikeStaveSong(_ bytes: [UInt8]) -> Bool {
+        let start = Source.byteOrderMarkLength(bytes)
+        guard let first = bytes[start...].first(where: { ![9, 10, 13, 32].contains($0) }),
+              first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return false }
+        let source = Source(path: "", bytes: Array(bytes.prefix(64 * 1024)))
+        guard let token = Lexer.tokenize(source).tokens.first, token.kind == .word else { return false }
+        return Parser.topLevelWords.contains(source.text(token.range))
     }
 
     private static func contains(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {

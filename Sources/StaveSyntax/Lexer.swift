@@ -21,8 +21,12 @@ public struct Lexer {
 
     /// Tokenizes a whole source; the last token is always `.end`.
     public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-        let (chunks, diagnostics) = tokenizeInChunks(source)
-        return (chunks.all, diagnostics)
+        source.bytes.withUnsafeBufferPointer { bytes in
+            ByteClass.table.withUnsafeBufferPointer { classes in
+                var lexer = Lexer(bytes, classes: classes)
+                return (lexer.tokens(chunkSize: Int.max)[0], lexer.diagnostics)
+            }
+        }
     }
 
     /// Tokenizes a whole source into chunks of 2^`shift` tokens that the parser releases as it goes.

@@ -370,7 +370,7 @@ extension Parser {
     mutating func parseChord(in context: Context, depth: Int) -> Bool {
         let open = advance()
         if depth > Parser.maximumNesting {
-            error(.nestingTooDeep, "chords and tuplets nest too deeply (the limit is \(Parser.maximumNesting) levels)", at: open.range)
+            error(.nestingTooDeep, Parser.nestingTooDeepMessage, at: open.range)
             position -= 1
             skipBalanced()
             return false
@@ -453,7 +453,7 @@ extension Parser {
     mutating func parseTuplet(in context: Context, depth: Int) -> Bool {
         let open = advance()
         if depth > Parser.maximumNesting {
-            error(.nestingTooDeep, "chords and tuplets nest too deeply (the limit is \(Parser.maximumNesting) levels)", at: open.range)
+            error(.nestingTooDeep, Parser.nestingTooDeepMessage, at: open.range)
             position -= 1
             skipBalanced()
             return false

@@ -8,6 +8,9 @@
 public struct Parser {
     /// Tuplets and chords nest at most this deep.
     public static let maximumNesting = 64
+    /// The message for chords and tuplets nested beyond `maximumNesting` (the parser's and the
+    /// save validator's).
+    public static let nestingTooDeepMessage = "chords and tuplets nest too deeply (the limit is \(maximumNesting) levels)"
 
     /// The words that cannot be IDs (LANGUAGE.md rule 12); the save format refuses them too.
     public static let reservedWords: Set<String> = [
@@ -18,8 +21,9 @@ public struct Parser {
     static let headerKeywords: Set<String> = ["title", "composer", "tempo", "meter", "key", "ppq"]
     static let trackKeywords: Set<String> = ["track", "drums"]
     static let phraseKeywords: Set<String> = ["phrase", "repeat", "sync"]
-    /// The words that may start a top-level statement, in the order suggestions prefer.
-    static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
+    /// The words that may start a top-level statement (header and track keywords), in the
+    /// order suggestions prefer.
+    public static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
     /// The words that may start a statement in a track body, in the order suggestions prefer.
     static let trackBodyWords = SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync"]
 
@@ -59,12 +63,10 @@ public struct Parser {
             return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))])
         }
         if let foreign = ForeignFile.diagnostic(for: source.bytes) { return (SongSyntax(), [foreign]) }
-        let (chunks, lexical) = Lexer.tokenizeInChunks(source, shift: tokenChunkShift)
-        // The parser must hold the only reference to the chunks, or releasing them frees nothing.
-        var tokens = Optional(chunks)
-        _ = consume chunks
         return source.bytes.withUnsafeBufferPointer { bytes in
-            var parser = Parser(source: source, bytes: bytes, tokens: tokens.take()!)
+            // The parser holds the only reference to the chunks, so releasing them frees them.
+            let (chunks, lexical) = Lexer.tokenizeInChunks(source, shift: tokenChunkShift)
+            var parser = Parser(source: source, bytes: bytes, tokens: consume chunks)
             parser.diagnostics = lexical
             let song = parser.parseSong()
             return (song, parser.diagnostics)

@@ -10,7 +10,9 @@ public enum Suggestion {
     /// candidate wins, so callers list candidates in a meaningful order.
     public static func closest<Candidates: Sequence>(to word: String, among candidates: Candidates) -> String? where Candidates.Element == String {
         let typed = Array(word.lowercased().utf8)
-        guard !typed.isEmpty, typed.count <= 64 else { return nil }
+        let candidates = Array(candidates)
+        // A word valid where it stands needs no suggestion (`pp` is not a misspelt `p`).
+        guard !typed.isEmpty, typed.count <= 64, !candidates.contains(word) else { return nil }
         let limit = typed.count <= 3 ? 1 : typed.count <= 11 ? 2 : typed.count / 4
         var best: (word: String, distance: Int)?
         for candidate in candidates {

@@ -37,7 +37,4 @@ struct TokenChunks {
             firstKept += 1
         }
     }
-
-    /// All tokens as one array (for tests and tools; the parser reads the chunks).
-    var all: [Token] { chunks.flatMap { $0 } }
 }

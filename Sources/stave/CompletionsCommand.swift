@@ -1,7 +1,8 @@
 import StaveSyntax
 
 /// `stave completions bash|zsh|fish`: a shell completion script, generated from one table of
-/// the commands and their options so that it cannot drift from what the commands accept.
+/// the commands and their options (`shapes`). The commands' own parsers list their options
+/// separately; `CompletionsTests` holds the table to what each command's help lists.
 enum CompletionsCommand {
     static let help = """
     USAGE: stave completions bash|zsh|fish

@@ -36,9 +36,8 @@ enum ExplainCommand {
         var texts: [String] = []
         for word in arguments.positional {
             guard let id = DiagnosticID(rawValue: word) else {
-                var message = "unknown diagnostic ID '\(word)'"
-                if let guess = DiagnosticID.closest(to: word) { message += "; did you mean '\(guess.rawValue)'?" }
-                SystemIO.printError("stave: error: \(message)\nRun 'stave explain' for the list of IDs.\n")
+                let hint = Suggestion.hint(for: word, among: DiagnosticID.allCases.map(\.rawValue))
+                SystemIO.printError("stave: error: unknown diagnostic ID '\(word)'\(hint)\nRun 'stave explain' for the list of IDs.\n")
                 return 2
             }
             texts.append(id.explanation.text)

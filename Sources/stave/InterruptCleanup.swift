@@ -57,9 +57,8 @@ enum InterruptCleanup {
     /// with `nohup`, or in the background by a shell): then it stays ignored.
     private static func installHandler(_ number: Int32) {
         let previous = signal(number) { received in
-            // Async-signal-safe only: read the preallocated buffer, unlink, signal, raise.
-            let buffer = InterruptCleanup.pending
-            if buffer[0] == 1 { _ = unlink(buffer + 1) }
+            // Async-signal-safe only: unlink the pending file, restore the default, raise.
+            InterruptCleanup.removePending()
             _ = signal(received, SIG_DFL)
             _ = raise(received)
         }

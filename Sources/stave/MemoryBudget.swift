@@ -14,13 +14,16 @@ enum MemoryBudget {
     /// check and MIDI, 90 for the save format) and rounded up.
     static let perTextByte = 30
     static let perTextByteForSave = 100
+    /// Songs needing less than this are not checked (64 MB).
+    static let checkedAbove = 64 << 20
 
     /// An error message when compiling `byteCount` bytes of text would need more memory than
     /// the process may use (its address-space limit, or the memory the system has available);
     /// nil when it fits or nothing is known.
     static func refusal(forTextBytes byteCount: Int, perByte: Int, path: String) -> String? {
         let (needed, overflow) = byteCount.multipliedReportingOverflow(by: perByte)
-        guard let available = available() else { return nil }
+        // Everyday songs need a few megabytes: not worth reading the system's figures for.
+        guard overflow || needed > MemoryBudget.checkedAbove, let available = available() else { return nil }
         guard overflow || needed > available else { return nil }
         return "\(path) (\(megabytes(byteCount))) needs about \(overflow ? "more than \(megabytes(Int.max))" : megabytes(needed)) of memory to compile, but only \(megabytes(available)) is available"
     }

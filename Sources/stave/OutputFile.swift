@@ -139,10 +139,12 @@ enum OutputFile {
         defer { closedir(stream) }
         let now = time(nil)
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // Most entries are not ours: look at the raw name's first byte before making a String.
+            let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                guard raw.first == UInt8(ascii: ".") else { return nil }
+                return String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard let owner = temporaryFileOwner(name), owner != getpid() else { continue }
+            guard let name, let owner = temporaryFileOwner(name), owner != getpid() else { continue }
             let path = directory + name
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }

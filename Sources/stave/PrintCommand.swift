@@ -28,18 +28,6 @@ enum PrintCommand {
 
     """
 
-    /// Statements a Stave song can begin with (after spaces and comments).
-    static let songOpeners: Set<String> = ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
-
-    /// True when bytes that are not a save file read as Stave text: the first token is a word
-    /// that begins a song. A save file (or any JSON) begins with a brace or bracket instead.
-    static func looksLikeStaveSong(_ bytes: [UInt8]) -> Bool {
-        guard let first = bytes.first(where: { ![9, 10, 13, 32].contains($0) }), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else { return false }
-        let source = Source(path: "", bytes: bytes)
-        guard let token = Lexer.tokenize(source).tokens.first, token.kind == .word else { return false }
-        return songOpeners.contains(source.text(token.range))
-    }
-
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
         switch Invocation(words, command: "print", needs: "a saved song", valued: ["-o", "--output"], help: help) {
@@ -55,9 +43,8 @@ enum PrintCommand {
             do {
                 song = try SongDecoder.decodeSong(bytes)
             } catch {
-                if PrintCommand.looksLikeStaveSong(bytes) {
-                    let name = input == "-" ? "-" : input
-                    SystemIO.printError("\(shownPath): error: this looks like a Stave song, not a save file: use 'stave compile \(name)' to compile it, or 'stave compile \(name) -o SONG.json' to save it\n")
+                if ForeignFile.looksLikeStaveSong(bytes) {
+                    SystemIO.printError("\(shownPath): error: this looks like a Stave song, not a save file: use 'stave compile \(input)' to compile it, or 'stave compile \(input) -o SONG.json' to save it\n")
                     return 1
                 }
                 for problem in error.problems {

@@ -58,10 +58,13 @@ final class InterruptedWriteTests: CLITestCase {
         let started = Process()
         started.executableURL = URL(fileURLWithPath: "/bin/sh")
         started.arguments = ["-c", "trap '' INT; exec \"$0\" compile \"$1\" -o \"$2\"", executable.path, song, output]
-        started.environment = ["STAVE_TEST_PAUSE_IN_WRITE": "1"]
+        started.environment = ["STAVE_TEST_PAUSE_IN_WRITE": "3"]
         try started.run()
         let deadline = Date().addingTimeInterval(30)
         while try temporaryFiles().isEmpty, Date() < deadline, started.isRunning { usleep(10_000) }
+        // The signal must arrive mid-write, or the test proves nothing.
+        XCTAssertTrue(started.isRunning, "stave finished before the signal was sent")
+        XCTAssertFalse(try temporaryFiles().isEmpty, "no temporary file while writing")
         kill(started.processIdentifier, SIGINT)
         started.waitUntilExit()
         XCTAssertEqual(started.terminationReason, .exit)

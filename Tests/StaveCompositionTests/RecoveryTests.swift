@@ -7,12 +7,7 @@ import XCTest
 final class RecoveryTests: XCTestCase {
     /// Every diagnostic of `text`, in source order, as `line:col severity id: message`.
     static func diagnose(_ text: String) -> [String] {
-        let source = Source(path: "t.stave", text: text)
-        let (_, diagnostics) = Lowering.compile(source, defaultTitle: "t")
-        return diagnostics.map { diagnostic in
-            let (line, column) = source.lineColumn(of: diagnostic.range.start)
-            return "\(line):\(column) \(diagnostic.severity.rawValue) \(diagnostic.id.rawValue): \(diagnostic.message)"
-        }
+        diagnose(bytes: Array(text.utf8))
     }
 
     // MARK: - Resynchronising on the next line; did-you-mean

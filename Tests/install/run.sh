@@ -72,7 +72,11 @@ fi
 
 # 4. Man page, --help and README agree.
 if [ -x "$STAVE" ]; then
-    for command in $("$STAVE" completions bash | sed -n 's/.*compgen -W "\([a-z ]*\) --help --version".*/\1/p'); do
+    commands="$("$STAVE" completions bash | sed -n 's/.*compgen -W "\([a-z ]*\) --help --version".*/\1/p')"
+    # The loop below must run over every command, or it proves nothing.
+    check "the completion script lists at least 7 commands: '$commands'" test "$(wc -w <<< "$commands")" -ge 7
+    options_seen=0
+    for command in $commands; do
         help="$("$STAVE" help "$command")"
         usage="$(printf '%s\n' "$help" | sed -n 's/^USAGE: //p')"
         check "README shows the usage line '$usage'" grep -qF -- "$usage" "$ROOT/README.md"
@@ -81,8 +85,10 @@ if [ -x "$STAVE" ]; then
         for option in $(printf '%s\n' "$help" | sed -n '/^OPTIONS:/,/^$/p' | grep -oE '^ +(-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '-{1,2}[a-z-]+'); do
             roff="$(printf '%s' "$option" | sed 's/-/\\-/g')"
             check "the man page describes '$command $option'" grep -qF -- "$roff" "$ROOT/stave.1"
+            options_seen=$((options_seen + 1))
         done
     done
+    check "the commands' help lists at least 20 options in all ($options_seen)" test "$options_seen" -ge 20
 fi
 
 # The last line is the summary the test runner reads (Tests/runner/parts.sh).

@@ -5,7 +5,7 @@ import StaveSyntax
 /// Explicit channels are taken first; the other melody tracks get the lowest free channels in
 /// source order, never 10; drum tracks play on 10. Two tracks on one channel is a warning;
 /// a melody track left without a free channel is an error.
-public struct ChannelAssignment: Equatable, Sendable {
+public struct ChannelAssignment: Sendable {
     /// What the rule needs to know of a track.
     public struct Request: Equatable, Sendable {
         /// The track ID, for messages.
@@ -60,9 +60,5 @@ public struct ChannelAssignment: Equatable, Sendable {
         problems.sort { $0.track < $1.track }
         self.channels = channels
         self.problems = problems
-    }
-
-    public static func == (a: ChannelAssignment, b: ChannelAssignment) -> Bool {
-        a.channels == b.channels && a.problems.map(\.track) == b.problems.map(\.track) && a.problems.map(\.problem) == b.problems.map(\.problem)
     }
 }

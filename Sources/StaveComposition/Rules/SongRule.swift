@@ -139,6 +139,6 @@ public enum SongRule {
     /// Chords and tuplets nested deeper than Stave allows; nil within the limit.
     public static func nesting(_ depth: Int) -> RuleProblem? {
         guard depth > Parser.maximumNesting else { return nil }
-        return .error(.nestingTooDeep, "chords and tuplets nest too deeply (the limit is \(Parser.maximumNesting) levels)")
+        return .error(.nestingTooDeep, Parser.nestingTooDeepMessage)
     }
 }

@@ -20,9 +20,6 @@ public struct TieCheck<Place> {
         self.key = key
     }
 
-    /// True while some tie waits for its continuation.
-    public var isWaiting: Bool { !pending.isEmpty }
-
     /// A note, chord or rest arrives: each waiting tie must find its pitch in it. Only the
     /// first broken tie of a chord is reported (one mistake, one error).
     public mutating func arrive(isRest: Bool, sounds: (Int) -> Bool) {
