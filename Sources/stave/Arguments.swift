@@ -9,7 +9,7 @@ struct Arguments {
     }
 
     /// Short spellings of options, and the long name they stand for.
-    static let aliases = ["-o": "--output", "-q": "--quiet", "-h": "--help"]
+    static let aliases = ["-o": "--output", "-q": "--quiet", "-h": "--help", "-w": "--write"]
 
     var positional: [String] = []
     /// Valued options by their long name (`-o` is stored as `--output`).

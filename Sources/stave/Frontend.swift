@@ -39,26 +39,40 @@ enum Frontend {
     /// before it is built. With `quiet`, warnings are not printed (errors always are).
     static func compile(path: String, timer: inout PhaseTimer, json: Bool = false, quiet: Bool = false,
                         memoryPerByte: Int = MemoryBudget.perTextByte) throws -> Outcome {
-        let bytes = try SystemIO.read(path)
+        guard let source = try read(path: path, memoryPerByte: memoryPerByte) else { return .invalid }
         timer.mark("read")
-        let shownPath = path == "-" ? "<stdin>" : path
-        if let refusal = MemoryBudget.refusal(forTextBytes: bytes.count, perByte: memoryPerByte, path: shownPath) {
-            SystemIO.printError("stave: error: \(refusal)\n")
-            return .invalid
-        }
-        let source = Source(path: shownPath, bytes: bytes)
         let (syntax, parseDiagnostics) = Parser.parse(source)
         timer.mark("parse")
         let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: defaultTitle(for: path))
         timer.mark("lower and check")
-        var diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
+        let hasErrors = report(parseDiagnostics + lowerDiagnostics, in: source, json: json, quiet: quiet)
+        return hasErrors ? .invalid : .song(Compilation(source: source, song: song))
+    }
+
+    /// Reads a file as a `Source`; nil (after saying so) when it is too large for the memory
+    /// available (`memoryPerByte` bytes of memory per byte of text). Throws
+    /// `SystemIO.Failure` when it cannot be read.
+    static func read(path: String, memoryPerByte: Int = MemoryBudget.perTextByte) throws -> Source? {
+        let bytes = try SystemIO.read(path)
+        let shownPath = path == "-" ? "<stdin>" : path
+        if let refusal = MemoryBudget.refusal(forTextBytes: bytes.count, perByte: memoryPerByte, path: shownPath) {
+            SystemIO.printError("stave: error: \(refusal)\n")
+            return nil
+        }
+        return Source(path: shownPath, bytes: bytes)
+    }
+
+    /// Prints a file's diagnostics in position order (as JSON Lines with `json`; warnings
+    /// left out with `quiet`); returns whether any is an error.
+    static func report(_ diagnostics: [Diagnostic], in source: Source, json: Bool, quiet: Bool) -> Bool {
+        var diagnostics = diagnostics.sortedByPosition()
         if quiet { diagnostics.removeAll { $0.severity != .error } }
         if json {
             SystemIO.printError(DiagnosticRenderer.jsonLines(diagnostics, in: source))
         } else {
             report(diagnostics, in: source)
         }
-        return diagnostics.hasErrors ? .invalid : .song(Compilation(source: source, song: song))
+        return diagnostics.hasErrors
     }
 
     /// Prints diagnostics to standard error, coloured when it is a terminal and NO_COLOR is unset.

@@ -14,6 +14,8 @@ enum MemoryBudget {
     /// check and MIDI, 90 for the save format) and rounded up.
     static let perTextByte = 30
     static let perTextByteForSave = 100
+    /// `stave fmt` keeps the lossless tree besides the syntax tree (Benchmarks/memory.py).
+    static let perTextByteForFormat = 60
     /// Songs needing less than this are not checked (64 MB).
     static let checkedAbove = 64 << 20
 

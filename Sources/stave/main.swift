@@ -19,6 +19,8 @@ enum Stave {
     USAGE:
       stave compile SONG.stave [-o OUT] [--format midi|song|roll] [-q]
       stave check SONG.stave... [--diagnostics text|json] [-q]
+      stave fmt SONG.stave... [--check | -w]
+      stave tree SONG.stave [--reprint]
       stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
       stave print SONG.json [-o OUT.stave]
       stave explain [ID...]
@@ -35,6 +37,8 @@ enum Stave {
     static let commands: [(name: String, help: String)] = [
         ("compile", CompileCommand.help),
         ("check", CheckCommand.help),
+        ("fmt", FormatCommand.help),
+        ("tree", TreeCommand.help),
         ("roll", RollCommand.help),
         ("print", PrintCommand.help),
         ("explain", ExplainCommand.help),
@@ -90,6 +94,8 @@ enum Stave {
         switch command {
         case "compile": return CompileCommand.run(rest)
         case "check": return CheckCommand.run(rest)
+        case "fmt": return FormatCommand.run(rest)
+        case "tree": return TreeCommand.run(rest)
         case "roll": return RollCommand.run(rest)
         case "print": return PrintCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)

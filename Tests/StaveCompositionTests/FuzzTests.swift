@@ -1,6 +1,7 @@
 import Foundation
 import StaveComposition
 import StaveSyntax
+import StaveTestSupport
 import XCTest
 
 /// Seeded fuzzing of the whole front end, in process: 10,000 random, soup, mutated and hostile

@@ -1,9 +1,8 @@
 import Foundation
-import StaveTestSupport
 
 /// Builds fuzz inputs: random bytes, token soup from the language's vocabulary, mutations of
 /// well-formed songs, and a fixed list of hostile inputs.
-struct FuzzInputs {
+public struct FuzzInputs {
     /// Words, numbers and marks of the language, and values at and past every limit.
     static let vocabulary: [String] = [
         "title", "composer", "tempo", "meter", "key", "ppq", "track", "drums", "phrase", "repeat", "sync", "at",
@@ -70,7 +69,7 @@ struct FuzzInputs {
     ]
 
     /// Hostile inputs that every run includes.
-    static func fixed() -> [[UInt8]] {
+    public static func fixed() -> [[UInt8]] {
         let body = { (inside: String) in Array("track t { phrase { \(inside) } }".utf8) }
         var inputs: [[UInt8]] = [
             Array(String(repeating: "{", count: 100_000).utf8),
@@ -107,13 +106,13 @@ struct FuzzInputs {
     /// Extra well-formed songs (the Examples), when present.
     let extraSeeds: [String]
 
-    init(seed: UInt64, extraSeeds: [String]) {
+    public init(seed: UInt64, extraSeeds: [String]) {
         self.random = SeededRandom(seed: seed)
         self.extraSeeds = extraSeeds
     }
 
     /// The next input; the kind is chosen at random.
-    mutating func next() -> [UInt8] {
+    public mutating func next() -> [UInt8] {
         switch Int.random(in: 0..<12, using: &random) {
         case 0: return randomBytes()
         case 1, 2: return Array(soup().utf8)
@@ -130,7 +129,7 @@ struct FuzzInputs {
 
     /// A song built from well-formed pieces only; it may still break rules that need context
     /// (ties to other pitches, pitch range, overlaps).
-    mutating func song() -> String {
+    public mutating func song() -> String {
         var text = ""
         if Bool.random(using: &random) { text += "tempo \(pick(["60", "92.5", "120", "1000", "1"]))\n" }
         if Bool.random(using: &random) { text += "meter \(pick(["4/4", "3/4", "6/8", "7/64", "5/2", "64/1"]))\n" }
@@ -205,7 +204,7 @@ struct FuzzInputs {
     }
 
     /// A few random edits of a song: bytes inserted, deleted, duplicated, or vocabulary spliced in.
-    mutating func mutate(_ input: [UInt8]) -> [UInt8] {
+    public mutating func mutate(_ input: [UInt8]) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             let position = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &random)
