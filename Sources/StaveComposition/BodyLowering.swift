@@ -93,7 +93,9 @@ struct BodyLowering {
             account(time)
             guard let pitch = resolve(sound, element.range) else { time = time + width; return }
             let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound))
-            notes.append(RootNote(position: time, width: width, note: note))
+            var root = RootNote(position: time, width: width, note: note)
+            root.source = SourceMark(element.range)
+            notes.append(root)
             noteCount += 1
             ties.arrive(isRest: false) { $0 == pitch }
             if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? element.range) }
@@ -106,7 +108,9 @@ struct BodyLowering {
             let width = resolve(length)
             account(time)
             let chord = lowerChord(body, items: index + 1 ..< index + 1 + Int(items), tieAll: length.tiesToNext, tieRange: length.tieRange, range: element.range)
-            notes.append(RootNote(position: time, width: width, chord: chord))
+            var root = RootNote(position: time, width: width, chord: chord)
+            root.source = SourceMark(element.range)
+            notes.append(root)
             time = time + width
         case .tuplet(let length, let items):
             let width = resolve(length)
@@ -114,7 +118,9 @@ struct BodyLowering {
             let divisions = lowerTuplet(body, items: index + 1 ..< index + 1 + Int(items))
             if BodyLowering.overflows(divisions, start: time, width: width) { subdivisionOverflow = true }
             accountParts(of: divisions, width: width)
-            notes.append(RootNote(position: time, width: width, divisions: divisions))
+            var root = RootNote(position: time, width: width, divisions: divisions)
+            root.source = SourceMark(element.range)
+            notes.append(root)
             time = time + width
         case .barLine:
             if timingIsKnown { barLines.append(BarLine(offset: time, range: element.range)) }

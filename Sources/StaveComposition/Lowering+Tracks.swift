@@ -16,6 +16,7 @@ extension Lowering {
 
     mutating func lowerSettings(_ syntax: TrackSyntax) -> Track {
         var track = Track(id: syntax.id.text, name: syntax.displayName, kind: syntax.kind, channel: syntax.kind == .drums ? 10 : 0)
+        track.source = SourceMark(syntax.range)
         var seen: Set<SettingKind> = []
         for setting in syntax.settings {
             if seen.contains(setting.kind) {

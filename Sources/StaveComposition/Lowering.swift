@@ -125,7 +125,9 @@ public struct Lowering {
                 }
                 // Statements and tracks are both in file order.
                 while tracksBefore < trackStarts.count, trackStarts[tracksBefore] < statement.range.start { tracksBefore += 1 }
-                tempos.append((TempoChange(bar: bar, bpm: value, afterTracks: tracksBefore), statement.range))
+                var change = TempoChange(bar: bar, bpm: value, afterTracks: tracksBefore)
+                change.source = SourceMark(statement.range)
+                tempos.append((change, statement.range))
             case .meter(let numerator, let denominator, let at):
                 if at == nil, !once("meter", statement, &self) { continue }
                 var valid = true
@@ -142,7 +144,11 @@ public struct Lowering {
                     guard let parsed = Lowering.bar(at, &diagnostics) else { continue }
                     bar = parsed
                 }
-                if valid { meters.append((MeterChange(bar: bar, numerator: numerator.value, denominator: denominator.value), statement.range, at != nil)) }
+                if valid {
+                    var change = MeterChange(bar: bar, numerator: numerator.value, denominator: denominator.value)
+                    change.source = SourceMark(statement.range)
+                    meters.append((change, statement.range, at != nil))
+                }
             }
         }
         song.tempos = resolveTempos(tempos)

@@ -141,7 +141,7 @@ struct Placement {
                 if !cursorUncertain { checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement) }
                 if !original.timingIsKnown { cursorUncertain = true }
                 collectTempos(original.body, at: start, statementRange: statement.keywordRange)
-                phrases.append(Phrase(id: id?.text, start: start, content: .original(original.body)))
+                phrases.append(Phrase(id: id?.text, start: start, content: .original(original.body), source: statement.range))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
             case .repeat(let source, let countSyntax):
@@ -161,7 +161,7 @@ struct Placement {
                                      startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
                 checkCopies(original, start: start, count: count, name: source.text, statement: statement, checkingBarLines: !cursorUncertain)
                 if !original.timingIsKnown { cursorUncertain = true }
-                phrases.append(Phrase(start: start, content: .repeat(source: source.text, count: count)))
+                phrases.append(Phrase(start: start, content: .repeat(source: source.text, count: count), source: statement.range))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
             case .sync(let trackName, let phraseName, let transposeSyntax):
@@ -190,7 +190,7 @@ struct Placement {
                                      startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
                 checkCopies(original, start: start, count: 1, name: phraseName.text, statement: statement, checkingBarLines: !cursorUncertain)
                 if !original.timingIsKnown { cursorUncertain = true }
-                phrases.append(Phrase(start: start, content: .sync(track: tracks[sourceTrack].id, phrase: phraseName.text, transpose: transpose)))
+                phrases.append(Phrase(start: start, content: .sync(track: tracks[sourceTrack].id, phrase: phraseName.text, transpose: transpose), source: statement.range))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
                 cursor = end
             }

@@ -4,8 +4,9 @@ import StaveSyntax
 ///
 /// Song > Track (melody | drums) > Phrase (original | repeat | sync) > RootNote > TupletNote > ChordNote.
 /// Times are `Rational` whole notes from the start of the song (phrase starts) or of the phrase
-/// (note positions). The tree holds no source positions, so two songs that sound and read the
-/// same compare equal.
+/// (note positions). Tracks, phrases, notes (chords, tuplets) and header tempo and meter
+/// changes record where they were written (`SourceMark`), which equality ignores: two songs
+/// that sound and read the same compare equal.
 public struct Song: Equatable, Sendable {
     /// The title (SMF track name of the conductor track).
     public var title: String
@@ -49,6 +50,8 @@ public struct TempoChange: Equatable, Sendable {
     /// between and after tracks). It places the change among in-body tempos in file order:
     /// of two tempo events on one tick, the later in the file wins (LANGUAGE.md rule 8).
     public var afterTracks: Int
+    /// The statement it was written as (not part of equality).
+    public var source: SourceMark = .none
 
     /// Creates a `TempoChange` from its parts.
     public init(bar: Int, bpm: Rational, afterTracks: Int = 0) {
@@ -71,6 +74,8 @@ public struct MeterChange: Equatable, Sendable {
     public var numerator: Int
     /// The beat's note value (1, 2, 4, …, 64).
     public var denominator: Int
+    /// The statement it was written as (not part of equality).
+    public var source: SourceMark = .none
 
     /// Creates a `MeterChange` from its parts.
     public init(bar: Int, numerator: Int, denominator: Int) {
@@ -109,6 +114,8 @@ public struct Track: Equatable, Sendable {
     public var transpose: Int
     /// Phrases in source order.
     public var phrases: [Phrase]
+    /// The `track` or `drums` block it was written as (not part of equality).
+    public var source: SourceMark = .none
 
     /// Creates a `Track` from its parts.
     public init(id: String, name: String? = nil, kind: TrackKind, program: Int = 0, channel: Int, channelIsExplicit: Bool = false,
@@ -154,12 +161,20 @@ public struct Phrase: Equatable, Sendable {
     public var start: Rational
     /// What the phrase holds.
     public var content: Content
+    /// The `phrase`, `repeat` or `sync` statement it was written as (not part of equality).
+    public var source: SourceMark = .none
 
     /// Creates a `Phrase` from its parts.
     public init(id: String? = nil, start: Rational, content: Content) {
         self.id = id
         self.start = start
         self.content = content
+    }
+
+    /// A phrase written at `source` in the text.
+    init(id: String? = nil, start: Rational, content: Content, source: SourceRange) {
+        self.init(id: id, start: start, content: content)
+        self.source = SourceMark(source)
     }
 }
 
@@ -204,6 +219,9 @@ public struct RootNote: Equatable, Sendable {
     public var position: Rational
     /// Total length, in whole notes.
     public var width: Rational
+    /// The note, chord or tuplet it was written as, with its length and ties (not part of
+    /// equality; the notes inside a chord or tuplet share their container's).
+    public var source: SourceMark = .none
     private var storage: Storage
 
     /// Canonical storage: a lone one-note chord is always `.note`, a lone chord of several
