@@ -34,8 +34,9 @@ struct Layout {
     /// Offsets in `output` of spaces after bar lines where a long line may break, with the
     /// indentation the next line gets.
     private(set) var breakOpportunities: [(offset: Int, indent: Int)] = []
-    /// The indentation of the current line, for tokens and comments that continue it.
-    private var lineIndent = 0
+    /// The indentation of a line that continues the statement or body item being written
+    /// (after a line comment inside it): one level deeper than the line it starts on.
+    private var continuation = 1
     /// True when the last thing written is a line comment: the next token needs a new line.
     private var afterLineComment = false
     /// True while the output holds only the file's byte order mark.
@@ -86,6 +87,7 @@ struct Layout {
 
     /// A statement on one line: its tokens one space apart, `/` and `.` glued.
     private mutating func flat(_ node: Int, _ separator: Separator) {
+        if case .newline(let indent, _, _) = separator { continuation = indent + 1 } else if case .fileStart = separator { continuation = 1 }
         var first = true
         var previousKind: TokenKind?
         for token in tree.nodes[node].tokens {
@@ -103,6 +105,7 @@ struct Layout {
 
     /// `track ID "Name" {`, the members one per line, `}`.
     private mutating func track(_ node: Int, _ separator: Separator) {
+        continuation = 1
         var opened = false
         var firstMember = true
         for child in tree.children(of: node) {
@@ -112,6 +115,7 @@ struct Layout {
                 if token == tree.nodes[node].tokens.lowerBound {
                     emit(token, separator)
                 } else if kind == .rightBrace && opened {
+                    continuation = 1
                     emit(token, .newline(indent: 0, blanks: .none, commentIndent: 1))
                 } else {
                     emit(token, .space)
@@ -121,6 +125,7 @@ struct Layout {
                 let blanks: BlankLines = firstMember ? .none : .asWritten
                 firstMember = false
                 let memberSeparator = Separator.newline(indent: 1, blanks: blanks, commentIndent: 1)
+                continuation = 2
                 if tree.nodes[member].kind == .phrase {
                     phrase(member, memberSeparator)
                 } else {
@@ -134,14 +139,14 @@ struct Layout {
     /// that fits in the line width, `phrase … { items }` on one line.
     private mutating func phrase(_ node: Int, _ separator: Separator) {
         if isWrittenOnOneLine(node) {
-            let saved = (output.count, breakOpportunities.count, lineIndent, afterLineComment)
+            let saved = (output.count, breakOpportunities.count, continuation, afterLineComment)
             phraseBody(node, separator, inline: true)
             var lineStart = output.count
             while lineStart > 0, output[lineStart - 1] != 0x0A { lineStart -= 1 }
             if LineBreaker.columns(output, lineStart, output.count) <= lineWidth { return }
             output.removeSubrange(saved.0...)
             breakOpportunities.removeSubrange(saved.1...)
-            (lineIndent, afterLineComment) = (saved.2, saved.3)
+            (continuation, afterLineComment) = (saved.2, saved.3)
         }
         phraseBody(node, separator, inline: false)
     }
@@ -164,6 +169,7 @@ struct Layout {
                 if token == tree.nodes[node].tokens.lowerBound {
                     emit(token, separator)
                 } else if kind == .rightBrace && opened {
+                    continuation = 2
                     emit(token, inline ? .space : .newline(indent: 1, blanks: .none, commentIndent: 2))
                 } else {
                     emit(token, .space)
@@ -182,6 +188,7 @@ struct Layout {
                     itemSeparator = .space
                 }
                 firstItem = false
+                continuation = 3
                 if !inline, previousItem == .barLine, case .space = itemSeparator, tree.trivia(before: first).allSatisfy({ !$0.isComment }) {
                     breakOpportunities.append((output.count, 2))
                 }
@@ -274,7 +281,7 @@ struct Layout {
             }
         case .space, .glued:
             if afterLineComment || (wroteComment && lineBreaks > 0) {
-                newLine(indent: lineIndent + 1, blank: false)
+                newLine(indent: continuation, blank: false)
             } else if wroteComment {
                 output.append(0x20)
             } else if case .space = separator {
@@ -291,7 +298,7 @@ struct Layout {
         switch separator {
         case .newline(_, _, let commentIndent): return commentIndent
         case .fileStart: return 0
-        case .space, .glued: return lineIndent + 1
+        case .space, .glued: return continuation
         }
     }
 
@@ -309,7 +316,6 @@ struct Layout {
         output.append(0x0A)
         if blank { output.append(0x0A) }
         for _ in 0..<indent { output.append(0x20); output.append(0x20) }
-        lineIndent = indent
     }
 }
 

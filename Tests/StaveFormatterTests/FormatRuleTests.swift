@@ -124,6 +124,12 @@ final class FormatRuleTests: XCTestCase {
                       "track a {\n  phrase {\n    [c // inside\n      e g]4 {c d e}4 c2 |\n  }\n}\n")
     }
 
+    func testAContinuationLineIsOneLevelDeeperThanItsBodyLineWhereverTheLineBreaks() {
+        let bars = String(repeating: "c4 d e f | ", count: 8)
+        assertFormats("track a {\n  phrase {\n    \(bars){c d // inside\n e}4 c d e |\n  }\n}\n",
+                      "track a {\n  phrase {\n    \(bars.dropLast())\n    {c d // inside\n      e}4 c d e |\n  }\n}\n")
+    }
+
     func testACommentAfterTheLastBarLineAndAtTheEndOfTheFile() {
         assertFormats("track a { phrase { c1 | /* done */ } } /* end */", "track a {\n  phrase { c1 | /* done */ }\n} /* end */\n")
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Editor-support tests: Vim (syntax, ftplugin, ftdetect) with real Vim, the VS Code
-# TextMate grammar with two real TextMate engines (babi and textmate-grammar-python
-# on Oniguruma), and the VS Code extension's package files.
+# Editor-support tests: Vim (syntax, ftplugin, ftdetect, :StaveFmt) with real Vim, the
+# VS Code TextMate grammar with two real TextMate engines (babi and textmate-grammar-python
+# on Oniguruma), the VS Code extension's package files and its formatter (in Node).
 #
 # Usage (from anywhere): bash Tests/editors/run.sh
 # Installs what is missing: Debian's vim (apt-get, only when no Vim with +syntax is
@@ -41,6 +41,14 @@ if ! VIM_BIN="$(find_vim)"; then
 fi
 export STAVE_VIM="$VIM_BIN"
 
+# Node runs the VS Code extension's formatter (test_vscode_format.py).
+if ! command -v node >/dev/null 2>&1 && ! command -v nodejs >/dev/null 2>&1; then
+  echo "editors: installing nodejs (apt-get)"
+  apt_install nodejs || echo "editors: could not install nodejs"
+fi
+# The stave binary the formatting tests run (the build part made it).
+export STAVE="${STAVE:-$(cd "$HERE/../.." && pwd)/.build/debug/stave}"
+
 # Pinned Python packages, installed once per requirements.txt content.
 if ! "$PY" -m pip --version >/dev/null 2>&1; then
   "$PY" -m ensurepip --default-pip >/dev/null 2>&1 || true
@@ -67,7 +75,7 @@ export PYTHONDONTWRITEBYTECODE=1
 
 passed=0
 failed=0
-for t in test_vscode_package.py test_textmate.py test_vim.py test_agreement.py; do
+for t in test_vscode_package.py test_textmate.py test_vim.py test_vim_format.py test_vscode_format.py test_agreement.py; do
   out="$("$PY" "$HERE/$t" 2>&1)"
   rc=$?
   printf '%s\n' "$out"
