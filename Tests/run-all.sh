@@ -7,9 +7,11 @@
 #   3. the independent MIDI referee (mido, pinned) over every example;
 #   4. real music: about 900 music21 corpus pieces refereed note by note against music21;
 #   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
-#   6. the editor-support tests (real Vim, two TextMate engines);
-#   7. the install: install.sh into a temporary prefix, the installed binary and its man page;
-#   8. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
+#   6. stave fmt and the lossless tree over the examples, the corpus songs of part 4 and 300
+#      generated songs (fidelity, idempotence, same MIDI, comments kept);
+#   7. the editor-support tests (real Vim, two TextMate engines, the VS Code formatter in Node);
+#   8. the install: install.sh into a temporary prefix, the installed binary and its man page;
+#   9. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
 #      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
 # Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
 # 0, report no failure and make at least its minimum number of checks (Tests/runner/parts.sh).
@@ -108,8 +110,12 @@ run_part "runner self-test" 25 bash Tests/runner/test_parts.sh
 run_part "build" 1 build_stave
 run_part "swift test" 220 swift_tests
 run_part "MIDI referee (mido)" 10 midi_referee
-run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE"
+# The corpus part keeps the songs it wrote, for the formatter part.
+CORPUS_SONGS="$PARTS_LOG_DIR/corpus-songs"
+rm -rf "$CORPUS_SONGS" && mkdir -p "$CORPUS_SONGS"
+run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE" --keep "$CORPUS_SONGS"
 run_part "model referee (random songs)" 300 model_referee
+run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
 run_part "editor support" 1600 bash Tests/editors/run.sh
 run_part "install and man page" 70 bash Tests/install/run.sh
 run_part "fuzzing (libFuzzer)" 150 fuzzing

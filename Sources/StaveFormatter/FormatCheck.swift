@@ -7,10 +7,8 @@ public enum FormatCheck {
     /// without errors.
     public static func saysTheSame(_ formatted: [UInt8], as tree: SourceTree) -> Bool {
         let source = Source(path: tree.source.path, bytes: formatted)
-        let (syntax, diagnostics) = Parser.parse(source)
+        let (_, diagnostics, tokens) = Parser.parseKeepingTokens(source)
         guard !diagnostics.hasErrors else { return false }
-        _ = syntax
-        let tokens = Lexer.tokenize(source).tokens
         guard tokens.count == tree.tokens.count else { return false }
         for (new, old) in zip(tokens, tree.tokens) {
             guard new.kind == old.kind,

@@ -230,7 +230,10 @@ struct Layout {
         var commentOnOwnLine = false
         // A separator of `.one` blank line puts it before the first thing on a new line.
         var blankOwed = { if case .newline(_, .one, _) = separator { return true } else { return false } }()
-        for piece in tree.trivia(before: index) {
+        // Most gaps are only spaces and line breaks: counted without splitting them into pieces.
+        let plainBreaks = tree.lineBreaksIfOnlySpace(before: index)
+        if let plainBreaks { lineBreaks = plainBreaks }
+        for piece in plainBreaks == nil ? tree.trivia(before: index) : [] {
             switch piece.kind {
             case .newline:
                 lineBreaks += 1
@@ -323,6 +326,26 @@ extension SourceTree {
     /// True when the gap before token `index` holds a line break (outside comments; a line
     /// comment always ends in one).
     func gapHasLineBreak(before index: Int) -> Bool {
-        trivia(before: index).contains { $0.kind == .newline }
+        if let breaks = lineBreaksIfOnlySpace(before: index) { return breaks > 0 }
+        return trivia(before: index).contains { $0.kind == .newline }
+    }
+
+    /// The number of line breaks in the gap before token `index` when it holds nothing but
+    /// spaces, tabs and line breaks; nil when it holds more (comments, a byte order mark, …).
+    func lineBreaksIfOnlySpace(before index: Int) -> Int? {
+        let gap = gap(before: index)
+        var breaks = 0
+        var at = gap.start
+        let bytes = source.bytes
+        while at < gap.end {
+            switch bytes[at] {
+            case 0x20, 0x09: break
+            case 0x0A: breaks += 1
+            case 0x0D: if at + 1 >= gap.end || bytes[at + 1] != 0x0A { breaks += 1 }
+            default: return nil
+            }
+            at += 1
+        }
+        return breaks
     }
 }

@@ -30,10 +30,11 @@ public struct Lexer {
     }
 
     /// Tokenizes a whole source into chunks of 2^`shift` tokens that the parser releases as it goes.
-    static func tokenizeInChunks(_ source: Source, shift: Int = TokenChunks.defaultShift) -> (tokens: TokenChunks, diagnostics: [Diagnostic]) {
+    static func tokenizeInChunks(_ source: Source, shift: Int = TokenChunks.defaultShift, keepingAll: Bool = false) -> (tokens: TokenChunks, diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
             ByteClass.table.withUnsafeBufferPointer { classes in
                 var lexer = Lexer(bytes, classes: classes)
+                if keepingAll { return (TokenChunks([lexer.tokens(chunkSize: Int.max)[0]], shift: 62, keepsAll: true), lexer.diagnostics) }
                 return (TokenChunks(lexer.tokens(chunkSize: 1 << shift), shift: shift), lexer.diagnostics)
             }
         }

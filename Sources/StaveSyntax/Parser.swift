@@ -56,6 +56,22 @@ public struct Parser {
         parse(source, tokenChunkShift: TokenChunks.defaultShift)
     }
 
+    /// `parse` that also gives every token of the source (the last is `.end`), for the lossless
+    /// tree: the tokens are lexed once and kept instead of released as the parse goes.
+    public static func parseKeepingTokens(_ source: Source) -> (syntax: SongSyntax, diagnostics: [Diagnostic], tokens: [Token]) {
+        guard source.bytes.count < Int(Int32.max) else {
+            return (SongSyntax(), [.error(.limitExceeded, "the file is too large (the limit is 2 GiB)", at: SourceRange(0, 0))], [Token(.end, SourceRange(0, 0), spaceBefore: false)])
+        }
+        if let foreign = ForeignFile.diagnostic(for: source.bytes) { return (SongSyntax(), [foreign], Lexer.tokenize(source).tokens) }
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            let (chunks, lexical) = Lexer.tokenizeInChunks(source, keepingAll: true)
+            var parser = Parser(source: source, bytes: bytes, tokens: consume chunks)
+            parser.diagnostics = lexical
+            let song = parser.parseSong()
+            return (song, parser.diagnostics, parser.tokens.all())
+        }
+    }
+
     /// `parse` with tokens in chunks of 2^`tokenChunkShift` (tests cross chunk boundaries with
     /// tiny chunks; the tree and diagnostics do not depend on the size).
     static func parse(_ source: Source, tokenChunkShift: Int) -> (syntax: SongSyntax, diagnostics: [Diagnostic]) {

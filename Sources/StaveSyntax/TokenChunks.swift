@@ -13,11 +13,23 @@ struct TokenChunks {
     private var firstKept = 0
     /// How many tokens there are (the last is `.end`).
     let count: Int
+    /// When true, nothing is released: the caller wants every token after the parse.
+    let keepsAll: Bool
 
-    init(_ chunks: [[Token]], shift: Int) {
+    init(_ chunks: [[Token]], shift: Int, keepsAll: Bool = false) {
         self.chunks = chunks
         self.shift = shift
+        self.keepsAll = keepsAll
         count = chunks.reduce(0) { $0 + $1.count }
+    }
+
+    /// Every token in one array (when nothing was released).
+    consuming func all() -> [Token] {
+        if chunks.count == 1 { return chunks[0] }
+        var tokens: [Token] = []
+        tokens.reserveCapacity(count)
+        for chunk in chunks { tokens.append(contentsOf: chunk) }
+        return tokens
     }
 
     @inline(__always)
@@ -31,6 +43,7 @@ struct TokenChunks {
 
     /// Releases every chunk wholly before the one holding `index - 1`.
     mutating func release(before index: Int) {
+        guard !keepsAll else { return }
         let keep = max(0, index - 1) >> shift
         while firstKept < keep {
             chunks[firstKept] = []

@@ -45,8 +45,11 @@ enum FormatCommand {
         var status: Int32 = 0
         for path in paths {
             do {
+                var timer = PhaseTimer()
                 guard let source = try Frontend.read(path: path, memoryPerByte: MemoryBudget.perTextByteForFormat) else { status = max(status, 1); continue }
-                guard let formatted = format(source, path: path, quiet: arguments.flags.contains("--quiet")) else { status = max(status, 1); continue }
+                timer.mark("read")
+                guard let formatted = format(source, path: path, quiet: arguments.flags.contains("--quiet"), timer: &timer) else { status = max(status, 1); continue }
+                defer { timer.mark("write"); timer.report() }
                 let changed = formatted != source.bytes
                 if check {
                     if changed {
@@ -68,11 +71,17 @@ enum FormatCommand {
 
     /// The formatted bytes of a song, or nil when it has errors (reported) or formatting would
     /// change what it says (a bug: reported, and the file is left alone).
-    static func format(_ source: Source, path: String, quiet: Bool) -> [UInt8]? {
-        let (tree, syntax, parseDiagnostics) = SourceTree.parse(source)
+    static func format(_ source: Source, path: String, quiet: Bool, timer: inout PhaseTimer) -> [UInt8]? {
+        let (syntax, parseDiagnostics, tokens) = Parser.parseKeepingTokens(source)
+        timer.mark("parse")
+        let tree = SourceTree.build(source: source, syntax: syntax, tokens: tokens)
+        timer.mark("lossless tree")
         let (_, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: Frontend.defaultTitle(for: path))
+        timer.mark("lower and check")
         if Frontend.report(parseDiagnostics + lowerDiagnostics, in: source, json: false, quiet: quiet) { return nil }
         let formatted = Formatter().format(tree)
+        timer.mark("format")
+        defer { timer.mark("verify") }
         guard FormatCheck.saysTheSame(formatted, as: tree) else {
             SystemIO.printError("stave: internal error: formatting \(source.path) would change what it says; it was left as it is (please report this)\n")
             return nil

@@ -148,6 +148,14 @@ final class FormatRuleTests: XCTestCase {
         XCTAssertNil(FormatTestSupport.format("track a { phrase { c4 d e | } }"), "a bar line off the grid is an error of meaning")
     }
 
+    func testTheReadmeBeforeAndAfterAreTrue() throws {
+        let readme = String(decoding: FormatTestSupport.bytes(FormatTestSupport.root.appendingPathComponent("README.md")), as: UTF8.self)
+        let section = try XCTUnwrap(readme.range(of: "## Formatting")).upperBound
+        let blocks = readme[section...].components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        XCTAssertGreaterThanOrEqual(blocks.count, 2)
+        assertFormats(blocks[0], blocks[1])
+    }
+
     func testEmptyFilesAndCommentOnlyFiles() {
         assertFormats("", "")
         assertFormats("\n\n// only a comment\n\n", "// only a comment\n")

@@ -5,13 +5,13 @@ extension SourceTree {
     /// The parser stays the one place that knows the grammar: the tree is built from the
     /// ranges of the syntax nodes it made, laid over every token of the file.
     public static func parse(_ source: Source) -> (tree: SourceTree, syntax: SongSyntax, diagnostics: [Diagnostic]) {
-        let (syntax, diagnostics) = Parser.parse(source)
-        return (build(source: source, syntax: syntax), syntax, diagnostics)
+        let (syntax, diagnostics, tokens) = Parser.parseKeepingTokens(source)
+        return (build(source: source, syntax: syntax, tokens: tokens), syntax, diagnostics)
     }
 
-    /// The tree of `source`, from the syntax tree the parser made of it.
-    public static func build(source: Source, syntax: SongSyntax) -> SourceTree {
-        let tokens = Lexer.tokenize(source).tokens
+    /// The tree of `source` from the syntax tree the parser made of it and every token of the
+    /// source (`Parser.parseKeepingTokens` gives both).
+    public static func build(source: Source, syntax: SongSyntax, tokens: [Token]) -> SourceTree {
         var builder = SourceTreeBuilder(tokens: tokens)
         builder.addSong(syntax, byteCount: source.bytes.count)
         return SourceTree(source: source, tokens: tokens, nodes: builder.nodes)
@@ -76,22 +76,34 @@ struct SourceTreeBuilder {
         }
     }
 
-    /// A body's flat preorder list, as nested nodes.
+    /// A body's flat preorder list, as nested nodes: one pass with a stack of the chords and
+    /// tuplets still open (the hot loop of a large song).
     private mutating func addBody(_ body: [BodyElement]) {
-        var index = 0
-        addElements(body, &index, end: body.count)
-    }
-
-    private mutating func addElements(_ body: [BodyElement], _ index: inout Int, end: Int) {
-        while index < end {
-            let element = body[index]
-            index += 1
-            let itemsEnd = min(end, index + element.itemCount)
-            add(Self.kind(of: element.kind), element.range) { builder in
-                builder.addElements(body, &index, end: itemsEnd)
+        // Open containers: node index, token end of their parent range, element index where their items end.
+        var containers: [(node: Int, itemsEnd: Int)] = []
+        var bound = nodes[open[open.count - 1]].tokens.upperBound
+        var cursor = nodes[open[open.count - 1]].tokens.lowerBound
+        for (index, element) in body.enumerated() {
+            while let last = containers.last, index >= last.itemsEnd {
+                close(last.node)
+                containers.removeLast()
+                bound = containers.last.map { nodes[$0.node].tokens.upperBound } ?? nodes[open[open.count - 1]].tokens.upperBound
             }
-            index = max(index, itemsEnd)
+            let first = firstToken(startingAtOrAfter: element.range.start, in: cursor..<bound)
+            let end = firstToken(startingAtOrAfter: max(element.range.end, element.range.start + 1), in: first..<bound)
+            guard first < end else { continue }
+            let node = nodes.count
+            nodes.append(SyntaxNode(kind: Self.kind(of: element.kind), tokens: first..<end,
+                                    range: SourceRange(tokens[first].range.start, tokens[end - 1].range.end)))
+            if element.itemCount > 0 {
+                containers.append((node, index + 1 + element.itemCount))
+                bound = end
+                cursor = first
+            } else {
+                cursor = end
+            }
         }
+        while let last = containers.popLast() { close(last.node) }
     }
 
     static func kind(of element: BodyElement.Kind) -> SyntaxNodeKind {

@@ -140,23 +140,38 @@ public enum SyntaxChild: Equatable, Sendable {
     case node(Int)
 }
 
-/// One node of a `SourceTree`.
+/// One node of a `SourceTree`. Sixteen bytes of token indices and kind, plus its byte range.
 public struct SyntaxNode: Equatable, Sendable {
+    private var firstToken: UInt32
+    private var tokenEnd: UInt32
+    private var storedDescendants: UInt32
     /// What the node is.
     public var kind: SyntaxNodeKind
-    /// The indices of the tokens it covers (its own and its descendants').
-    public var tokens: Range<Int>
     /// From its first token's start to its last token's end.
     public var range: SourceRange
+
+    /// The indices of the tokens it covers (its own and its descendants').
+    public var tokens: Range<Int> {
+        get { Int(firstToken)..<Int(tokenEnd) }
+        set {
+            firstToken = UInt32(clamping: newValue.lowerBound)
+            tokenEnd = UInt32(clamping: newValue.upperBound)
+        }
+    }
+
     /// How many nodes after it in preorder are its descendants.
-    public var descendantCount: Int
+    public var descendantCount: Int {
+        get { Int(storedDescendants) }
+        set { storedDescendants = UInt32(clamping: newValue) }
+    }
 
     /// Creates a `SyntaxNode` from its parts.
     public init(kind: SyntaxNodeKind, tokens: Range<Int>, range: SourceRange, descendantCount: Int = 0) {
         self.kind = kind
-        self.tokens = tokens
+        self.firstToken = UInt32(clamping: tokens.lowerBound)
+        self.tokenEnd = UInt32(clamping: tokens.upperBound)
+        self.storedDescendants = UInt32(clamping: descendantCount)
         self.range = range
-        self.descendantCount = descendantCount
     }
 }
 
