@@ -3,6 +3,7 @@
 //
 // The modules follow the pipeline, left to right:
 //   StaveSyntax → StaveComposition → (StaveMIDI | StaveDomain | StavePrinter | StavePianoRoll)
+//   StaveSyntax → StaveFormatter (the lossless tree laid out; StavePrinter writes its layout)
 // and `stave` is the one composition root that wires them.
 import PackageDescription
 
@@ -31,8 +32,8 @@ let package = Package(
         .target(name: "StaveMIDI", dependencies: ["StaveComposition", "StaveSupport"]),
         // Composition ⇄ the versioned JSON save format, with migrations.
         .target(name: "StaveDomain", dependencies: ["StaveSyntax", "StaveComposition", "StaveSupport"], exclude: ["FORMAT.md"]),
-        // Composition → canonical Stave text.
-        .target(name: "StavePrinter", dependencies: ["StaveSyntax", "StaveComposition"]),
+        // Composition → canonical Stave text (in the formatter's layout).
+        .target(name: "StavePrinter", dependencies: ["StaveSyntax", "StaveComposition", "StaveFormatter"]),
         // Composition → ASCII piano roll.
         .target(name: "StavePianoRoll", dependencies: ["StaveSyntax", "StaveComposition"], exclude: ["ROLL.md"]),
         // Lossless syntax tree → the canonical layout (`stave fmt`).
@@ -47,7 +48,7 @@ let package = Package(
         .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI", "StaveSupport", "StaveTestSupport"]),
         .testTarget(name: "StaveCLITests", dependencies: ["stave"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
-        .testTarget(name: "StaveFormatterTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveFormatter", "StaveTestSupport"]),
+        .testTarget(name: "StaveFormatterTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveFormatter", "StaveTestSupport"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

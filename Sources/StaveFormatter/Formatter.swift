@@ -23,11 +23,14 @@ import StaveSyntax
 /// The song must parse without errors (the caller checks it); the result reads as the same
 /// tokens.
 public struct Formatter {
+    /// The line width of the canonical layout (`stave print` keeps to it too).
+    public static let standardLineWidth = 100
+
     /// Body lines are broken after a bar line when longer than this many columns.
     public var lineWidth: Int
 
     /// Creates a `Formatter` from its parts.
-    public init(lineWidth: Int = 100) {
+    public init(lineWidth: Int = Formatter.standardLineWidth) {
         self.lineWidth = lineWidth
     }
 

@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveFormatter
 import StaveSyntax
 
 /// Prints a Composition song as canonical Stave text — the decompiler behind `stave print`.
@@ -122,14 +123,16 @@ public struct StavePrinter {
     }
 
     /// Groups elements into lines: a line ends at the first bar line past `lineWidth`
-    /// characters, or before an element that would take it past twice that.
+    /// characters, or before an element that would take it (indented, with a closing bar
+    /// line) past the formatter's width — so `stave fmt` finds nothing to break.
     func lines(_ elements: [String]) -> [String] {
+        let room = min(2 * lineWidth, Formatter.standardLineWidth - "    ".count - " |".count)
         var lines: [String] = []
         var line = ""
         var length = 0
         for element in elements {
             let size = element.count
-            if length > 0, length + 1 + size > 2 * lineWidth, element != "|" {
+            if length > 0, length + 1 + size > room, element != "|" {
                 lines.append(line)
                 line = ""
                 length = 0
