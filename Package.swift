@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StaveDomain", targets: ["StaveDomain"]),
         .library(name: "StavePrinter", targets: ["StavePrinter"]),
         .library(name: "StavePianoRoll", targets: ["StavePianoRoll"]),
+        .library(name: "StaveAudio", targets: ["StaveAudio"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
@@ -34,8 +35,11 @@ let package = Package(
         .target(name: "StavePrinter", dependencies: ["StaveSyntax", "StaveComposition"]),
         // Composition → ASCII piano roll.
         .target(name: "StavePianoRoll", dependencies: ["StaveSyntax", "StaveComposition"], exclude: ["ROLL.md"]),
+        // The pure half of hearing a song: FluidSynth's command lines, soundfont search, WAV
+        // length fitting, the playing bar from the tempo map (FluidSynth itself runs outside).
+        .target(name: "StaveAudio", dependencies: ["StaveComposition"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveAudio"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -43,6 +47,7 @@ let package = Package(
         .testTarget(name: "StaveMIDITests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI"]),
         .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI", "StaveSupport", "StaveTestSupport"]),
         .testTarget(name: "StaveCLITests", dependencies: ["stave"]),
+        .testTarget(name: "StaveAudioTests", dependencies: ["StaveComposition", "StaveAudio"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]

@@ -76,6 +76,12 @@ enum SystemIO {
         return inputStatus.st_dev == outputStatus.st_dev && inputStatus.st_ino == outputStatus.st_ino
     }
 
+    /// True when something exists at `path` (errno says why not, when not).
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
     /// Writes output atomically; see `OutputFile`.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         try OutputFile.write(bytes, to: path)

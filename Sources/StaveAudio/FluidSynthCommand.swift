@@ -1,0 +1,47 @@
+/// The command lines that run FluidSynth (2.x) as an external program.
+public enum FluidSynthCommand {
+    /// The program's name, looked up on PATH.
+    public static let program = "fluidsynth"
+
+    /// How long FluidSynth keeps rendering after the last MIDI event (its player waits two
+    /// seconds for the voices to die away, longer while any still sounds): the release tail
+    /// `stave render` keeps after the song's end, in seconds.
+    public static let releaseTailSeconds = 2
+    /// The tail's last part, faded out in case something still rings, in milliseconds.
+    public static let fadeMilliseconds = 500
+
+    /// Renders `midi` to a 16-bit WAV `output` as fast as possible: no shell (`-i`), no MIDI
+    /// input (`-n`), quiet (`-q`), file type given (`-T wav`) since the name may not say it.
+    public static func render(midi: String, soundfont: String, output: String, sampleRate: Int) -> [String] {
+        ["-n", "-i", "-q", "-T", "wav", "-O", "s16", "-F", output, "-r", String(sampleRate), soundfont, midi]
+    }
+
+    /// Plays `midi` through an audio driver (`alsa`, `pulseaudio`, `coreaudio`, …) and exits
+    /// when the song has played.
+    public static func play(midi: String, soundfont: String, driver: String, sampleRate: Int) -> [String] {
+        ["-n", "-i", "-q", "-a", driver, "-r", String(sampleRate), soundfont, midi]
+    }
+
+    /// The audio drivers `stave play --driver` accepts: FluidSynth's sound-making drivers
+    /// (its `file` driver makes no sound: that is `stave render`).
+    public static let drivers = ["alsa", "pulseaudio", "pipewire", "jack", "oss", "sdl2", "coreaudio", "portaudio"]
+
+    /// The driver to use when none is chosen: Core Audio on macOS; on Linux PulseAudio when a
+    /// sound server (PulseAudio or PipeWire's) listens at `$XDG_RUNTIME_DIR/pulse/native`, else ALSA.
+    public static func defaultDriver(isMacOS: Bool, soundServerRunning: Bool) -> String {
+        if isMacOS { return "coreaudio" }
+        return soundServerRunning ? "pulseaudio" : "alsa"
+    }
+
+    /// FluidSynth's message when it found no audio device (it then exits with status 255).
+    public static func reportsNoAudioDevice(_ messages: String) -> Bool {
+        messages.contains("Failed to create the audio driver") || messages.contains("audio device")
+    }
+
+    /// FluidSynth's own lines worth showing the user: its errors, without the ALSA library's chatter.
+    public static func errorLines(_ messages: String) -> [String] {
+        messages.split(separator: "\n").filter { $0.hasPrefix("fluidsynth: error:") || $0.hasPrefix("Failed") }.map { line in
+            String(line.hasSuffix(".") ? line.dropLast() : line)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StaveComposition
+import StaveMIDI
+import StaveAudio
+
+/// FluidSynth and the soundfont it plays, found on this machine: what `render`, `play` and
+/// `watch` run. Its scratch files (the MIDI file handed over, the raw rendering, FluidSynth's
+/// messages) are `stave-PID.*` in the temporary directory, removed after each run and on
+/// Ctrl-C.
+struct Synthesizer {
+    /// Something needed to make sound is missing (exit status 1, as for a song's errors:
+    /// nothing the user typed was wrong, but the song cannot be heard).
+    struct Missing: Error {
+        var message: String
+    }
+
+    /// FluidSynth's path.
+    let program: String
+    /// The soundfont's path.
+    let soundfont: String
+
+    /// Finds FluidSynth on PATH and the soundfont (`--soundfont`, then `STAVE_SOUNDFONT`, then
+    /// the usual places: `SoundfontSearch`).
+    static func locate(soundfontOption: String?) throws -> Synthesizer {
+        guard let program = ChildProcess.find(FluidSynthCommand.program) else { throw Missing(message: SoundfontSearch.missingSynthesizerMessage) }
+        let environment = getenv(SoundfontSearch.environmentVariable).map { String(cString: $0) }
+        let home = getenv("HOME").map { String(cString: $0) }
+        let places = SoundfontSearch.candidates(option: soundfontOption, environment: environment, home: home)
+        guard let soundfont = places.first(where: isReadableFile) else {
+            throw Missing(message: SoundfontSearch.missingMessage(option: soundfontOption, environment: environment, looked: places))
+        }
+        return Synthesizer(program: program, soundfont: soundfont)
+    }
+
+    static func isReadableFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access(path, R_OK) == 0
+    }
+
+    /// The scratch files of this process.
+    struct Scratch {
+        let midi: String, audio: String, messages: String
+
+        init() {
+            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            let stem = "\(directory.hasSuffix("/") ? directory : directory + "/")stave-\(getpid())"
+            (midi, audio, messages) = ("\(stem).mid", "\(stem).wav", "\(stem).log")
+        }
+
+        var all: [String] { [midi, audio, messages] }
+
+        /// Writes a scratch file (private to this user; not atomic: no one else reads it).
+        func write(_ bytes: [UInt8], to path: String) throws {
+            unlink(path)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            guard descriptor >= 0 else { throw SystemIO.Failure(message: "cannot write the scratch file '\(path)': \(SystemIO.errorText())") }
+            defer { close(descriptor) }
+            guard SystemIO.writeAll(descriptor, bytes) else { throw SystemIO.Failure(message: "cannot write the scratch file '\(path)': \(SystemIO.errorText())") }
+        }
+
+        /// Removes the files and forgets them.
+        func remove() {
+            for path in all { unlink(path) }
+            InterruptCleanup.disarmScratch()
+        }
+
+        /// What the program said, without the chatter of the sound libraries.
+        func messagesText() -> String {
+            (try? SystemIO.read(messages)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
+
+    /// The MIDI file the synthesizer gets: it lasts to the song's end, trailing rests included.
+    static func midi(of song: Song) throws -> [UInt8] {
+        try MIDIFileWriter(lastsToSongEnd: true).render(song)
+    }
+
+    /// Renders `song` to WAV bytes at `sampleRate`: exactly the song's length (tempo map) plus
+    /// FluidSynth's release tail, the tail's end faded out. Throws `SystemIO.Failure` (I/O)
+    /// or `Missing` (FluidSynth failed: its message is passed on).
+    func render(_ song: Song, sampleRate: Int) throws -> [UInt8] {
+        let scratch = Scratch()
+        InterruptCleanup.armScratch(scratch.all)
+        defer { scratch.remove() }
+        try scratch.write(try Synthesizer.midi(of: song), to: scratch.midi)
+        let child = try ChildProcess.spawn(program, FluidSynthCommand.render(midi: scratch.midi, soundfont: soundfont, output: scratch.audio, sampleRate: sampleRate),
+                                           messages: scratch.messages)
+        let status = child.wait()
+        let rendered = try? SystemIO.read(scratch.audio)
+        guard status == 0, let rendered, !rendered.isEmpty else {
+            throw Missing(message: "fluidsynth could not render the song (exit status \(status))" + Synthesizer.quoted(scratch.messagesText()))
+        }
+        let audio: WAVAudio
+        do {
+            audio = try WAVAudio(parsing: rendered)
+        } catch {
+            throw Missing(message: "fluidsynth wrote an unreadable WAV file: \(error.message)")
+        }
+        let seconds = SongFigures(song).seconds + Rational(FluidSynthCommand.releaseTailSeconds)
+        let fade = audio.frames(lasting: Rational(FluidSynthCommand.fadeMilliseconds, 1000))
+        return audio.fitted(toFrames: audio.frames(lasting: seconds), fadeFrames: fade).bytes
+    }
+
+    /// `: fluidsynth: error: …` from FluidSynth's messages, or nothing.
+    static func quoted(_ messages: String) -> String {
+        let lines = FluidSynthCommand.errorLines(messages)
+        return lines.isEmpty ? "" : ": " + lines.joined(separator: "; ")
+    }
+}
