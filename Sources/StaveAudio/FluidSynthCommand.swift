@@ -38,9 +38,15 @@ public enum FluidSynthCommand {
         messages.contains("Failed to create the audio driver") || messages.contains("audio device")
     }
 
+    /// FluidSynth's messages when it could not load the soundfont: it then renders silence
+    /// and exits with status 0, so its messages are what tells.
+    public static func reportsUnloadableSoundfont(_ messages: String) -> Bool {
+        messages.contains("not a SoundFont") || messages.contains("Failed to load SoundFont")
+    }
+
     /// FluidSynth's own lines worth showing the user: its errors, without the ALSA library's chatter.
     public static func errorLines(_ messages: String) -> [String] {
-        messages.split(separator: "\n").filter { $0.hasPrefix("fluidsynth: error:") || $0.hasPrefix("Failed") }.map { line in
+        messages.split(separator: "\n").filter { $0.hasPrefix("fluidsynth: error:") || $0.hasPrefix("Failed") || $0.hasPrefix("Parameter") }.map { line in
             String(line.hasSuffix(".") ? line.dropLast() : line)
         }
     }

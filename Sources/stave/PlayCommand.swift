@@ -92,6 +92,7 @@ struct Playback {
     let scratch: Synthesizer.Scratch
     let progress: PlaybackProgress
     let driver: String
+    let synthesizer: Synthesizer
     /// When the child started (CLOCK_MONOTONIC, milliseconds).
     let started: Int
 
@@ -109,6 +110,7 @@ struct Playback {
         }
         progress = PlaybackProgress(of: heard.song, firstBar: heard.firstBar, lastBar: heard.lastBar)
         self.driver = driver
+        self.synthesizer = synthesizer
         started = Playback.now()
     }
 
@@ -145,7 +147,7 @@ struct Playback {
         if showingProgress, terminal, !shown.isEmpty { SystemIO.printError("\n") }
         let messages = scratch.messagesText()
         scratch.remove()
-        guard let status, status == 0 else { throw failure(status: status ?? 127, messages: messages) }
+        guard let status, status == 0, !FluidSynthCommand.reportsUnloadableSoundfont(messages) else { throw failure(status: status ?? 127, messages: messages) }
         return 0
     }
 
@@ -157,6 +159,7 @@ struct Playback {
 
     /// Why FluidSynth failed, for the user.
     func failure(status: Int32, messages: String) -> Synthesizer.Missing {
+        if FluidSynthCommand.reportsUnloadableSoundfont(messages) { return synthesizer.unloadable(messages) }
         if FluidSynthCommand.reportsNoAudioDevice(messages) {
             return Synthesizer.Missing(message: "cannot play: no audio device could be opened with FluidSynth's '\(driver)' driver"
                                        + Synthesizer.quoted(messages) + "; choose another with --driver, or write a WAV file with 'stave render'")

@@ -80,12 +80,13 @@ enum RenderCommand {
         }
     }
 
-    /// `wrote song.wav — bars 1–8, 0:16 + 2 s release tail, 44100 Hz` and a newline.
+    /// `wrote song.wav — bars 1–8, 0:16 + 2 s release tail, 44100 Hz` (or `bar 3` for one bar) and a newline.
     static func summary(of heard: ExcerptOptions.Heard, writtenTo path: String, sampleRate: Int) -> String {
         let figures = SongFigures(heard.song)
         let lastBar = heard.firstBar + max(figures.bars, 1) - 1
         let seconds = figures.seconds.isOverflow ? 0 : figures.seconds.roundedHalfUp
         let length = "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
-        return "wrote \(path) — bars \(heard.firstBar)–\(lastBar), \(length) + \(FluidSynthCommand.releaseTailSeconds) s release tail, \(sampleRate) Hz\n"
+        let bars = lastBar == heard.firstBar ? "bar \(lastBar)" : "bars \(heard.firstBar)–\(lastBar)"
+        return "wrote \(path) — \(bars), \(length) + \(FluidSynthCommand.releaseTailSeconds) s release tail, \(sampleRate) Hz\n"
     }
 }

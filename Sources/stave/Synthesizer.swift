@@ -93,8 +93,10 @@ struct Synthesizer {
                                            messages: scratch.messages)
         let status = child.wait()
         let rendered = try? SystemIO.read(scratch.audio)
+        let messages = scratch.messagesText()
+        if FluidSynthCommand.reportsUnloadableSoundfont(messages) { throw unloadable(messages) }
         guard status == 0, let rendered, !rendered.isEmpty else {
-            throw Missing(message: "fluidsynth could not render the song (exit status \(status))" + Synthesizer.quoted(scratch.messagesText()))
+            throw Missing(message: "fluidsynth could not render the song (exit status \(status))" + Synthesizer.quoted(messages))
         }
         let audio: WAVAudio
         do {
@@ -105,6 +107,12 @@ struct Synthesizer {
         let seconds = SongFigures(song).seconds + Rational(FluidSynthCommand.releaseTailSeconds)
         let fade = audio.frames(lasting: Rational(FluidSynthCommand.fadeMilliseconds, 1000))
         return audio.fitted(toFrames: audio.frames(lasting: seconds), fadeFrames: fade).bytes
+    }
+
+    /// The soundfont is not one FluidSynth can load.
+    func unloadable(_ messages: String) -> Missing {
+        Missing(message: "fluidsynth cannot load the soundfont '\(soundfont)'" + Synthesizer.quoted(messages)
+                + "; give a General MIDI .sf2 file with --soundfont or \(SoundfontSearch.environmentVariable)")
     }
 
     /// `: fluidsynth: error: …` from FluidSynth's messages, or nothing.
