@@ -9,6 +9,8 @@
 #   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
 #   6. the editor-support tests (real Vim, two TextMate engines);
 #   7. the install: install.sh into a temporary prefix, the installed binary and its man page;
+#   7b. audio: `stave render`/`play`/`watch` with the real FluidSynth (installs fluidsynth and
+#      fluid-soundfont-gm with apt-get when missing; Tests/audio/run.sh);
 #   8. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
 #      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
 # Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
@@ -112,5 +114,6 @@ run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE"
 run_part "model referee (random songs)" 300 model_referee
 run_part "editor support" 1600 bash Tests/editors/run.sh
 run_part "install and man page" 70 bash Tests/install/run.sh
+run_part "audio: render, play, watch (FluidSynth)" 130 bash Tests/audio/run.sh "$STAVE"
 run_part "fuzzing (libFuzzer)" 150 fuzzing
 parts_summary

@@ -20,7 +20,9 @@ class Checks:
     def check(self, name, ok, detail=""):
         if ok:
             self.passed += 1
-            print("ok    %s%s" % (name, " (%s)" % detail if detail else ""))
+            # A passing check shows its measured figure, on one short line.
+            shown = detail.strip().splitlines()[0][:110] if detail.strip() else ""
+            print("ok    %s%s" % (name, " (%s)" % shown if shown else ""))
         else:
             self.failed += 1
             print("FAIL  %s%s" % (name, ": %s" % detail if detail else ""))
