@@ -29,6 +29,7 @@ enum PlayCommand {
       --driver NAME        FluidSynth's audio driver
       -q, --quiet          no progress line and no warnings (errors still shown)
       -h, --help           show this help
+      --version            show the version
 
     Exit status: 0 played to the end, 1 the song has errors or fluidsynth, a soundfont
     or an audio device is missing, 2 usage or I/O error; interrupted, the status of the

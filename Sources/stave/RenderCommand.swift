@@ -29,6 +29,7 @@ enum RenderCommand {
     \(ExcerptOptions.help)
       -q, --quiet          no summary line and no warnings (errors still shown)
       -h, --help           show this help
+      --version            show the version
 
     Exit status: 0 success, 1 the song has errors or fluidsynth or a soundfont is
     missing, 2 usage or I/O error.

@@ -35,6 +35,7 @@ enum WatchCommand {
       --soundfont FILE     the .sf2 soundfont (with --play or a .wav OUT)
       --driver NAME        FluidSynth's audio driver (with --play)
       -h, --help           show this help
+      --version            show the version
 
     Exit status: 2 usage or I/O error at the start (a song that cannot be read or a
     directory that cannot be watched); otherwise it runs until interrupted.
