@@ -58,10 +58,18 @@ public enum SongExcerpt {
         }
     }
 
+    /// An excerpt and the bar of the whole song where it starts.
+    public struct Cut: Equatable, Sendable {
+        /// The excerpt, starting at its time zero.
+        public var song: Song
+        /// The 1-based bar of the whole song where the excerpt starts.
+        public var firstBar: Int
+    }
+
     /// Cuts `song` to the bars `from` up to (not including) `to`; nil `to` runs to the song's
     /// end (`SongFigures.end`). A `to` past the end stops at the end. Fails when the excerpt
     /// would be empty or a bar is out of range.
-    public static func cut(_ song: Song, from: CutPoint, to: CutPoint?) -> Result<Song, Problem> {
+    public static func cut(_ song: Song, from: CutPoint, to: CutPoint?) -> Result<Cut, Problem> {
         let figures = SongFigures(song)
         let meterMap = MeterMap(meters: song.meters)
         let fromBar: Int
@@ -82,7 +90,7 @@ public enum SongExcerpt {
         let start = meterMap.start(ofBar: fromBar)
         let end = min(toBar.map(meterMap.start(ofBar:)) ?? figures.end, figures.end)
         guard end > start else { return .failure(Problem(message: "the excerpt from bar \(fromBar) is empty")) }
-        return .success(cut(song, start: start, end: end, fromBar: fromBar, toBar: toBar ?? Int.max, meterMap: meterMap))
+        return .success(Cut(song: cut(song, start: start, end: end, fromBar: fromBar, toBar: toBar ?? Int.max, meterMap: meterMap), firstBar: fromBar))
     }
 
     /// The excerpt `[start, end)` in whole notes; `start` is the start of `fromBar`.

@@ -45,9 +45,8 @@ struct ExcerptOptions {
         let bars = SongFigures(song).bars
         guard from != nil || to != nil else { return Heard(song: song, firstBar: 1, lastBar: bars) }
         switch SongExcerpt.cut(song, from: from ?? .bar(1), to: to) {
-        case .success(let excerpt):
-            guard case .bar(let first)? = from ?? .bar(1) else { return Heard(song: excerpt, firstBar: 1, lastBar: bars) }
-            return Heard(song: excerpt, firstBar: first, lastBar: bars)
+        case .success(let cut):
+            return Heard(song: cut.song, firstBar: cut.firstBar, lastBar: bars)
         case .failure(let problem):
             throw UsageExit(status: Stave.usageError(problem.message, command: command))
         }

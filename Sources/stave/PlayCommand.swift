@@ -59,7 +59,7 @@ enum PlayCommand {
             let synthesizer = try Synthesizer.locate(soundfontOption: arguments.options["--soundfont"])
             let playing = try Playback(heard, synthesizer: synthesizer, driver: driver)
             return try playing.finish(showingProgress: !quiet)
-        } catch let missing as Synthesizer.Missing {
+        } catch let missing as Synthesizer.SoundProblem {
             SystemIO.printError("stave: error: \(missing.message)\n")
             return 1
         } catch let failure as SystemIO.Failure {
@@ -159,13 +159,13 @@ struct Playback {
     }
 
     /// Why FluidSynth failed, for the user.
-    func failure(status: Int32, messages: String) -> Synthesizer.Missing {
+    func failure(status: Int32, messages: String) -> Synthesizer.SoundProblem {
         if FluidSynthCommand.reportsUnloadableSoundfont(messages) { return synthesizer.unloadable(messages) }
         if FluidSynthCommand.reportsNoAudioDevice(messages) {
-            return Synthesizer.Missing(message: "cannot play: no audio device could be opened with FluidSynth's '\(driver)' driver"
+            return Synthesizer.SoundProblem(message: "cannot play: no audio device could be opened with FluidSynth's '\(driver)' driver"
                                        + Synthesizer.quoted(messages) + "; choose another with --driver, or write a WAV file with 'stave render'")
         }
-        return Synthesizer.Missing(message: "fluidsynth stopped with exit status \(status)" + Synthesizer.quoted(messages))
+        return Synthesizer.SoundProblem(message: "fluidsynth stopped with exit status \(status)" + Synthesizer.quoted(messages))
     }
 
     static func sleep(milliseconds: Int) {

@@ -66,7 +66,7 @@ enum RenderCommand {
             try SystemIO.writeAtomically(bytes, to: destination)
             if !quiet { SystemIO.printError(summary(of: heard, writtenTo: destination, sampleRate: rate)) }
             return 0
-        } catch let missing as Synthesizer.Missing {
+        } catch let missing as Synthesizer.SoundProblem {
             SystemIO.printError("stave: error: \(missing.message)\n")
             return 1
         } catch let failure as SystemIO.Failure {

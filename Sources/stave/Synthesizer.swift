@@ -14,9 +14,10 @@ import StaveAudio
 /// messages) are `stave-PID.*` in the temporary directory, removed after each run and on
 /// Ctrl-C.
 struct Synthesizer {
-    /// Something needed to make sound is missing (exit status 1, as for a song's errors:
-    /// nothing the user typed was wrong, but the song cannot be heard).
-    struct Missing: Error {
+    /// Something needed to make sound is missing or failed: FluidSynth, a soundfont it can
+    /// load, an audio device (exit status 1, as for a song's errors: nothing the user typed
+    /// was wrong, but the song cannot be heard).
+    struct SoundProblem: Error {
         var message: String
     }
 
@@ -28,12 +29,12 @@ struct Synthesizer {
     /// Finds FluidSynth on PATH and the soundfont (`--soundfont`, then `STAVE_SOUNDFONT`, then
     /// the usual places: `SoundfontSearch`).
     static func locate(soundfontOption: String?) throws -> Synthesizer {
-        guard let program = ChildProcess.find(FluidSynthCommand.program) else { throw Missing(message: SoundfontSearch.missingSynthesizerMessage) }
+        guard let program = ChildProcess.find(FluidSynthCommand.program) else { throw SoundProblem(message: SoundfontSearch.missingSynthesizerMessage) }
         let environment = getenv(SoundfontSearch.environmentVariable).map { String(cString: $0) }
         let home = getenv("HOME").map { String(cString: $0) }
         let places = SoundfontSearch.candidates(option: soundfontOption, environment: environment, home: home)
         guard let soundfont = places.first(where: isReadableFile) else {
-            throw Missing(message: SoundfontSearch.missingMessage(option: soundfontOption, environment: environment, looked: places))
+            throw SoundProblem(message: SoundfontSearch.missingMessage(option: soundfontOption, environment: environment, looked: places))
         }
         return Synthesizer(program: program, soundfont: soundfont)
     }
@@ -85,6 +86,12 @@ struct Synthesizer {
     /// FluidSynth's release tail, the tail's end faded out. Throws `SystemIO.Failure` (I/O)
     /// or `Missing` (FluidSynth failed: its message is passed on).
     func render(_ song: Song, sampleRate: Int) throws -> [UInt8] {
+        // A WAV file's sizes are 32-bit: refuse what it cannot hold before making it.
+        let seconds = SongFigures(song).seconds + Rational(FluidSynthCommand.releaseTailSeconds)
+        let bytes = seconds * Rational(sampleRate) * 4
+        guard !bytes.isOverflow, bytes < Rational(Int(UInt32.max) - 1024) else {
+            throw SystemIO.Failure(message: "the song is too long for a WAV file at \(sampleRate) Hz (a WAV file holds at most 4 GB, about 6 hours at 44100 Hz)")
+        }
         let scratch = Scratch()
         InterruptCleanup.armScratch(scratch.all)
         defer { scratch.remove() }
@@ -96,22 +103,21 @@ struct Synthesizer {
         let messages = scratch.messagesText()
         if FluidSynthCommand.reportsUnloadableSoundfont(messages) { throw unloadable(messages) }
         guard status == 0, let rendered, !rendered.isEmpty else {
-            throw Missing(message: "fluidsynth could not render the song (exit status \(status))" + Synthesizer.quoted(messages))
+            throw SoundProblem(message: "fluidsynth could not render the song (exit status \(status))" + Synthesizer.quoted(messages))
         }
         let audio: WAVAudio
         do {
             audio = try WAVAudio(parsing: rendered)
         } catch {
-            throw Missing(message: "fluidsynth wrote an unreadable WAV file: \(error.message)")
+            throw SoundProblem(message: "fluidsynth wrote an unreadable WAV file: \(error.message)")
         }
-        let seconds = SongFigures(song).seconds + Rational(FluidSynthCommand.releaseTailSeconds)
         let fade = audio.frames(lasting: Rational(FluidSynthCommand.fadeMilliseconds, 1000))
         return audio.fitted(toFrames: audio.frames(lasting: seconds), fadeFrames: fade).bytes
     }
 
     /// The soundfont is not one FluidSynth can load.
-    func unloadable(_ messages: String) -> Missing {
-        Missing(message: "fluidsynth cannot load the soundfont '\(soundfont)'" + Synthesizer.quoted(messages)
+    func unloadable(_ messages: String) -> SoundProblem {
+        SoundProblem(message: "fluidsynth cannot load the soundfont '\(soundfont)'" + Synthesizer.quoted(messages)
                 + "; give a General MIDI .sf2 file with --soundfont or \(SoundfontSearch.environmentVariable)")
     }
 

@@ -25,7 +25,9 @@ final class SongExcerptTests: XCTestCase {
 
     func excerpt(from: Int, to: Int?, file: StaticString = #filePath, line: UInt = #line) -> Song? {
         switch SongExcerpt.cut(compileClean(text), from: .bar(from), to: to.map(CutPoint.bar)) {
-        case .success(let song): return song
+        case .success(let cut):
+            XCTAssertEqual(cut.firstBar, from, file: file, line: line)
+            return cut.song
         case .failure(let problem):
             XCTFail(problem.message, file: file, line: line)
             return nil
@@ -108,7 +110,8 @@ final class SongExcerptTests: XCTestCase {
         track keys { phrase { [c e g]1 | [d f a]2 r2 | } }
         drums beat { phrase { kick4 snare kick snare | crash1 | } }
         """)
-        guard case .success(let cut) = SongExcerpt.cut(song, from: .bar(2), to: nil) else { return XCTFail("not cut") }
+        guard case .success(let excerpt) = SongExcerpt.cut(song, from: .bar(2), to: nil) else { return XCTFail("not cut") }
+        let cut = excerpt.song
         XCTAssertEqual(notes(cut), ["0..1/2 62", "0..1/2 65", "0..1/2 69"])
         XCTAssertEqual(Performance.notes(of: cut.tracks[1], in: cut).map(\.pitch), [49])
         XCTAssertEqual(cut.tracks[1].channel, 10)
