@@ -26,13 +26,20 @@ struct ChildProcess {
     /// and error go to the file `messages` (created or truncated). The signals `stave` handles
     /// are back at their defaults and unblocked in the child.
     static func spawn(_ program: String, _ arguments: [String], messages: String) throws -> ChildProcess {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        let environment = _NSGetEnviron().pointee
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, messages, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t(), empty = sigset_t()
@@ -48,7 +55,7 @@ struct ChildProcess {
         // Signals blocked from the spawn until the child is known to the cleanup, so that an
         // interruption in between cannot leave it running.
         let result = InterruptCleanup.withSignalsBlocked { () -> Int32 in
-            let result = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+            let result = posix_spawn(&pid, program, &actions, &attributes, argv, environment)
             if result == 0 { InterruptCleanup.armChild(pid) }
             return result
         }
