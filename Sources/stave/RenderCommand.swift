@@ -10,7 +10,7 @@ enum RenderCommand {
     Renders a song to a WAV file (16-bit stereo) with FluidSynth, run as a program, and a
     General MIDI soundfont. The WAV lasts exactly the song (its tempo map, rests at the end
     included) plus a 2-second release tail whose last half second fades out. Default OUT:
-    SONG.wav. The output is written atomically, as by 'stave compile': on any error or
+    SONG.wav (OUT is needed when SONG is '-', standard input). The output is written atomically, as by 'stave compile': on any error or
     interruption an existing file is left as it was.
     The soundfont is --soundfont FILE, else $STAVE_SOUNDFONT, else the first found of
     ~/.local/share/soundfonts/default.sf2, /usr/share/sounds/sf2/FluidR3_GM.sf2 and the
@@ -46,7 +46,9 @@ enum RenderCommand {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
-        guard input != "-" else { return Stave.usageError("'render' reads a song file, not standard input", command: "render") }
+        guard input != "-" || arguments.options["--output"] != nil else {
+            return Stave.usageError("'render' needs -o OUT.wav when the song comes from standard input", command: "render")
+        }
         let destination = arguments.options["--output"] ?? OutputFormat.replacingExtension(of: input, with: "wav")
         guard destination != "-" else { return Stave.usageError("'render' writes a file, not standard output", command: "render") }
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
@@ -87,7 +89,7 @@ enum RenderCommand {
         let lastBar = heard.firstBar + max(figures.bars, 1) - 1
         let seconds = figures.seconds.isOverflow ? 0 : figures.seconds.roundedHalfUp
         let length = "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
-        let bars = lastBar == heard.firstBar ? "bar \(lastBar)" : "bars \(heard.firstBar)–\(lastBar)"
+        let bars = figures.bars == 0 ? "no bars" : lastBar == heard.firstBar ? "bar \(lastBar)" : "bars \(heard.firstBar)–\(lastBar)"
         return "wrote \(path) — \(bars), \(length) + \(FluidSynthCommand.releaseTailSeconds) s release tail, \(sampleRate) Hz\n"
     }
 }
