@@ -10,8 +10,9 @@ enum RenderCommand {
     Renders a song to a WAV file (16-bit stereo) with FluidSynth, run as a program, and a
     General MIDI soundfont. The WAV lasts exactly the song (its tempo map, rests at the end
     included) plus a 2-second release tail whose last half second fades out. Default OUT:
-    SONG.wav (OUT is needed when SONG is '-', standard input). The output is written atomically, as by 'stave compile': on any error or
-    interruption an existing file is left as it was.
+    SONG.wav; a song read from '-' (standard input) needs -o. The output is written
+    atomically, as by 'stave compile': on any error or interruption an existing file is
+    left as it was.
     The soundfont is --soundfont FILE, else $STAVE_SOUNDFONT, else the first found of
     ~/.local/share/soundfonts/default.sf2, /usr/share/sounds/sf2/FluidR3_GM.sf2 and the
     other usual places (Debian, Fedora, Arch, Homebrew, MacPorts).
