@@ -16,6 +16,9 @@ import Darwin
 struct FileWatcher {
     /// The directory watched, and the file's name in it.
     let directory: String, name: String
+    /// True once the watched directory itself was removed or moved away: no save of the file
+    /// can be seen any more (on Linux; the fallback keeps looking at the path).
+    private(set) var lost = false
     #if os(Linux)
     private let descriptor: Int32
     #else
@@ -35,7 +38,7 @@ struct FileWatcher {
         #if os(Linux)
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw SystemIO.Failure(message: "cannot watch '\(path)': \(SystemIO.errorText())") }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_ATTRIB)
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
         guard inotify_add_watch(descriptor, self.directory, mask) >= 0 else {
             let message = SystemIO.errorText()
             close(descriptor)
@@ -46,8 +49,8 @@ struct FileWatcher {
         #endif
     }
 
-    /// Blocks until the file is saved (true), or `timeout` milliseconds pass (false; nil
-    /// waits for ever).
+    /// Blocks until the file is saved (true), or `timeout` milliseconds pass, or the directory
+    /// is lost (false; nil waits for ever).
     mutating func waitForSave(timeout: Int?) -> Bool {
         #if os(Linux)
         guard waitForEvent(timeout: Int32(clamping: timeout ?? -1)) else { return false }
@@ -73,7 +76,8 @@ struct FileWatcher {
     #if os(Linux)
     /// Waits up to `timeout` ms (−1: for ever) for events and reads them all; true when one
     /// of them is about the watched name.
-    private func waitForEvent(timeout: Int32) -> Bool {
+    private mutating func waitForEvent(timeout: Int32) -> Bool {
+        guard !lost else { return false }
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&poller, 1, timeout)
         guard ready > 0 else { return false }
@@ -85,6 +89,8 @@ struct FileWatcher {
             var offset = 0
             // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
             while offset + 16 <= count {
+                let mask = UInt32(buffer[offset + 4]) | UInt32(buffer[offset + 5]) << 8 | UInt32(buffer[offset + 6]) << 16 | UInt32(buffer[offset + 7]) << 24
+                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 { lost = true }
                 let length = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8 | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                 if String(decoding: nameBytes, as: UTF8.self) == name { aboutOurFile = true }

@@ -37,8 +37,9 @@ enum WatchCommand {
       -h, --help           show this help
       --version            show the version
 
-    Exit status: 2 usage or I/O error at the start (a song that cannot be read or a
-    directory that cannot be watched); otherwise it runs until interrupted.
+    Exit status: 2 usage or I/O error (a song that cannot be read at the start, a
+    directory that cannot be watched, or that is removed while watched); otherwise it
+    runs until interrupted.
 
     """
 
@@ -84,6 +85,11 @@ enum WatchCommand {
             let saved = watcher.waitForSave(timeout: session.playback == nil ? nil : 100)
             session.checkPlayback()
             if saved { session.build() }
+            if watcher.lost {
+                session.playback?.stop()
+                SystemIO.printError("stave: error: the directory '\(watcher.directory)' was removed or moved away: no more saves of '\(input)' can be seen\n")
+                return 2
+            }
         }
     }
 

@@ -183,4 +183,22 @@ time.sleep(0.2)
 checks.check("watch --play: FluidSynth killed by Ctrl-C", not any(alive(p) for p in second), str(second))
 checks.check("no scratch files left", [n for n in os.listdir(SCRATCH) if n.startswith("stave-")] == [], str(os.listdir(SCRATCH)))
 
+# The watched directory removed: no save can be seen any more, so the watch ends and says why.
+doomed = os.path.join(WORK, "doomed")
+os.makedirs(doomed, exist_ok=True)
+with open(os.path.join(doomed, "song.stave"), "w") as f:
+    f.write(song_text(120))
+watcher = Watcher(os.path.join(doomed, "song.stave"), "-o", os.path.join(WORK, "doomed.mid"))
+checks.check("watch in a directory to be removed: compiled", watcher.wait("wrote", 1), watcher.text())
+for name in os.listdir(doomed):
+    os.remove(os.path.join(doomed, name))
+os.rmdir(doomed)
+try:
+    code = watcher.process.wait(timeout=3)
+except subprocess.TimeoutExpired:
+    watcher.process.kill()
+    code = watcher.process.wait()
+checks.check("directory removed: the watch ends with status 2 and says why", code == 2 and "was removed or moved away" in watcher.text(),
+             "status %s: %s" % (code, watcher.text()[-200:]))
+
 sys.exit(checks.finish())
