@@ -66,28 +66,34 @@ public struct WAVAudio: Equatable, Sendable {
     /// `fadeFrames` frames fade out linearly, so that a still-sounding note ends without a click.
     public func fitted(toFrames wanted: Int, fadeFrames: Int) -> WAVAudio {
         var result = self
+        result.fit(toFrames: wanted, fadeFrames: fadeFrames)
+        return result
+    }
+
+    /// `fitted(toFrames:fadeFrames:)` in place, without a copy of the samples.
+    public mutating func fit(toFrames wanted: Int, fadeFrames: Int) {
         let wantedBytes = max(0, wanted) * frameBytes
-        if wantedBytes <= data.count {
-            result.data = Array(data[0..<wantedBytes])
-            let fade = min(max(0, fadeFrames), wanted)
-            guard fade > 0 else { return result }
-            result.data.withUnsafeMutableBytes { raw in
-                for frame in (wanted - fade)..<wanted {
-                    // Gain from 1 down to 0 over the fade, exact in integers.
-                    let remaining = wanted - frame - 1
-                    for channel in 0..<channels {
-                        let at = (frame * channels + channel) * 2
-                        let sample = Int(Int16(bitPattern: UInt16(raw[at]) | UInt16(raw[at + 1]) << 8))
-                        let faded = UInt16(bitPattern: Int16(sample * remaining / fade))
-                        raw[at] = UInt8(faded & 0xFF)
-                        raw[at + 1] = UInt8(faded >> 8)
-                    }
+        guard wantedBytes <= data.count else {
+            data += [UInt8](repeating: 0, count: wantedBytes - data.count)
+            return
+        }
+        data.removeLast(data.count - wantedBytes)
+        let fade = min(max(0, fadeFrames), wanted)
+        guard fade > 0 else { return }
+        let channels = self.channels
+        data.withUnsafeMutableBytes { raw in
+            for frame in (wanted - fade)..<wanted {
+                // Gain from 1 down to 0 over the fade, exact in integers.
+                let remaining = wanted - frame - 1
+                for channel in 0..<channels {
+                    let at = (frame * channels + channel) * 2
+                    let sample = Int(Int16(bitPattern: UInt16(raw[at]) | UInt16(raw[at + 1]) << 8))
+                    let faded = UInt16(bitPattern: Int16(sample * remaining / fade))
+                    raw[at] = UInt8(faded & 0xFF)
+                    raw[at + 1] = UInt8(faded >> 8)
                 }
             }
-        } else {
-            result.data += [UInt8](repeating: 0, count: wantedBytes - data.count)
         }
-        return result
     }
 
     /// The frames that last `seconds` at this sample rate, rounded to the nearest.

@@ -67,7 +67,7 @@ struct FileWatcher {
             }
             last = now ?? last
             if let timeout, waited >= timeout { return false }
-            Playback.sleep(milliseconds: FileWatcher.pollMilliseconds)
+            SystemIO.sleep(milliseconds: FileWatcher.pollMilliseconds)
             waited += FileWatcher.pollMilliseconds
         }
         #endif

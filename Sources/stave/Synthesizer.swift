@@ -71,7 +71,7 @@ struct Synthesizer {
             InterruptCleanup.disarmScratch()
         }
 
-        /// What the program said, without the chatter of the sound libraries.
+        /// Everything the program wrote on its standard output and error.
         func messagesText() -> String {
             (try? SystemIO.read(messages)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
@@ -84,7 +84,7 @@ struct Synthesizer {
 
     /// Renders `song` to WAV bytes at `sampleRate`: exactly the song's length (tempo map) plus
     /// FluidSynth's release tail, the tail's end faded out. Throws `SystemIO.Failure` (I/O)
-    /// or `Missing` (FluidSynth failed: its message is passed on).
+    /// or `SoundProblem` (FluidSynth failed: its message is passed on).
     func render(_ song: Song, sampleRate: Int) throws -> [UInt8] {
         // A WAV file's sizes are 32-bit: refuse what it cannot hold before making it.
         let seconds = SongFigures(song).seconds + Rational(FluidSynthCommand.releaseTailSeconds)
@@ -99,20 +99,21 @@ struct Synthesizer {
         let child = try ChildProcess.spawn(program, FluidSynthCommand.render(midi: scratch.midi, soundfont: soundfont, output: scratch.audio, sampleRate: sampleRate),
                                            messages: scratch.messages)
         let status = child.wait()
-        let rendered = try? SystemIO.read(scratch.audio)
         let messages = scratch.messagesText()
         if FluidSynthCommand.reportsUnloadableSoundfont(messages) { throw unloadable(messages) }
-        guard status == 0, let rendered, !rendered.isEmpty else {
-            throw SoundProblem(message: "fluidsynth could not render the song (exit status \(status))" + Synthesizer.quoted(messages))
-        }
-        let audio: WAVAudio
+        // The samples are held twice at most (FluidSynth's file while it is parsed, then the
+        // output while it is built): a five-minute song's WAV is 54 MB.
+        var audio: WAVAudio
         do {
+            guard status == 0, let rendered = try? SystemIO.read(scratch.audio), !rendered.isEmpty else {
+                throw SoundProblem(message: "fluidsynth could not render the song (exit status \(status))" + Synthesizer.quoted(messages))
+            }
             audio = try WAVAudio(parsing: rendered)
-        } catch {
-            throw SoundProblem(message: "fluidsynth wrote an unreadable WAV file: \(error.message)")
+        } catch let problem as WAVAudio.Problem {
+            throw SoundProblem(message: "fluidsynth wrote an unreadable WAV file: \(problem.message)")
         }
-        let fade = audio.frames(lasting: Rational(FluidSynthCommand.fadeMilliseconds, 1000))
-        return audio.fitted(toFrames: audio.frames(lasting: seconds), fadeFrames: fade).bytes
+        audio.fit(toFrames: audio.frames(lasting: seconds), fadeFrames: audio.frames(lasting: Rational(FluidSynthCommand.fadeMilliseconds, 1000)))
+        return audio.bytes
     }
 
     /// The soundfont is not one FluidSynth can load.

@@ -87,6 +87,13 @@ enum SystemIO {
         try OutputFile.write(bytes, to: path)
     }
 
+    /// Sleeps for `milliseconds`, resuming after a signal.
+    static func sleep(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
+
     /// Exits at once, skipping the release of everything still alive.
     static func exitNow(_ status: Int32) -> Never {
         exit(status)
