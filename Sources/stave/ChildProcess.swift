@@ -23,8 +23,7 @@ struct ChildProcess {
     }
 
     /// Starts `program` with `arguments`; its standard input is /dev/null, its standard output
-    /// and error go to the file `messages` (created or truncated). The signals `stave` handles
-    /// are back at their defaults and unblocked in the child.
+    /// and error go to the file `messages` (created or truncated).
     static func spawn(_ program: String, _ arguments: [String], messages: String) throws -> ChildProcess {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -42,13 +41,13 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), empty = sigset_t()
-        sigemptyset(&defaults)
+        // The child starts with no signal blocked (they are blocked here around the spawn).
+        // Caught signals are back at their defaults after exec anyway; ignored ones stay
+        // ignored, as `nohup` means them to.
+        var empty = sigset_t()
         sigemptyset(&empty)
-        for signal in InterruptCleanup.handledSignals { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()

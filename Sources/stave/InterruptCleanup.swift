@@ -115,9 +115,6 @@ enum InterruptCleanup {
         withSignalsBlocked { pointer.pointee = 0 }
     }
 
-    /// The signals the handler catches, for a spawned child to restore to their defaults.
-    static var handledSignals: [Int32] { signals }
-
     /// Installs the handler for a signal, unless the signal is ignored (as for a job started
     /// with `nohup`, or in the background by a shell): then it stays ignored.
     private static func installHandler(_ number: Int32) {
