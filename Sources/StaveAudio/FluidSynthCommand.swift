@@ -10,16 +10,23 @@ public enum FluidSynthCommand {
     /// The tail's last part, faded out in case something still rings, in milliseconds.
     public static let fadeMilliseconds = 500
 
+    /// Loads only the samples of the instruments a song selects, when it selects them, not
+    /// the whole soundfont first: FluidR3_GM (141 MB) starts in 0.1 s instead of 0.3–0.7 s, so
+    /// a render on every save is quicker and `stave play` sounds (and its bar display starts)
+    /// sooner. The sound is the same (measured: identical but for 49 samples off by 1 LSB, of
+    /// 1.6 million, in a render of ode-to-joy; deterministic run to run).
+    static let loadSamplesWhenSelected = ["-o", "synth.dynamic-sample-loading=1"]
+
     /// Renders `midi` to a 16-bit WAV `output` as fast as possible: no shell (`-i`), no MIDI
     /// input (`-n`), quiet (`-q`), file type given (`-T wav`) since the name may not say it.
     public static func render(midi: String, soundfont: String, output: String, sampleRate: Int) -> [String] {
-        ["-n", "-i", "-q", "-T", "wav", "-O", "s16", "-F", output, "-r", String(sampleRate), soundfont, midi]
+        ["-n", "-i", "-q"] + loadSamplesWhenSelected + ["-T", "wav", "-O", "s16", "-F", output, "-r", String(sampleRate), soundfont, midi]
     }
 
     /// Plays `midi` through an audio driver (`alsa`, `pulseaudio`, `coreaudio`, …) and exits
     /// when the song has played.
     public static func play(midi: String, soundfont: String, driver: String, sampleRate: Int) -> [String] {
-        ["-n", "-i", "-q", "-a", driver, "-r", String(sampleRate), soundfont, midi]
+        ["-n", "-i", "-q"] + loadSamplesWhenSelected + ["-a", driver, "-r", String(sampleRate), soundfont, midi]
     }
 
     /// The audio drivers `stave play --driver` accepts: FluidSynth's sound-making drivers
