@@ -71,13 +71,15 @@ enum InterruptCleanup {
         let buffer = pending
         if buffer[0] == 1 { _ = unlink(buffer + 1) }
         for slot in 0..<scratchCapacity {
+            // A file is unlinked; a directory (emptied by the slots before it) is removed.
             let entry = scratch + slot * (capacity + 1)
-            if entry[0] == 1 { _ = unlink(entry + 1) }
+            if entry[0] == 1, unlink(entry + 1) != 0 { _ = rmdir(entry + 1) }
         }
     }
 
-    /// Remembers scratch files to remove on a signal (at most `scratchCapacity`, replacing
-    /// the ones remembered before), and installs the handler.
+    /// Remembers scratch files to remove on a signal, in order (at most `scratchCapacity`,
+    /// replacing the ones remembered before; an empty directory may come last), and installs
+    /// the handler.
     static func armScratch(_ paths: [String]) {
         let buffer = scratch
         let encoded = paths.prefix(scratchCapacity).map { Array($0.utf8) }.filter { $0.count < capacity && !$0.contains(0) }

@@ -20,8 +20,7 @@ struct Playback {
     let started: Int
 
     init(_ heard: ExcerptOptions.Heard, synthesizer: Synthesizer, driver: String) throws {
-        scratch = Synthesizer.Scratch()
-        InterruptCleanup.armScratch(scratch.all)
+        scratch = try Synthesizer.Scratch()
         do {
             try scratch.write(try Synthesizer.midi(of: heard.song), to: scratch.midi)
             child = try ChildProcess.spawn(synthesizer.program,

@@ -11,8 +11,8 @@ import StaveAudio
 
 /// FluidSynth and the soundfont it plays, found on this machine: what `render`, `play` and
 /// `watch` run. Its scratch files (the MIDI file handed over, the raw rendering, FluidSynth's
-/// messages) are `stave-PID.*` in the temporary directory, removed after each run and on
-/// Ctrl-C.
+/// messages) are in a private directory `$TMPDIR/stave-XXXXXX`, removed after each run and on
+/// Ctrl-C (`Scratch`).
 struct Synthesizer {
     /// Something needed to make sound is missing or failed: FluidSynth, a soundfont it can
     /// load, an audio device (exit status 1, as for a song's errors: nothing the user typed
@@ -44,17 +44,24 @@ struct Synthesizer {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access(path, R_OK) == 0
     }
 
-    /// The scratch files of this process.
+    /// The scratch files of one run of FluidSynth, in a private directory (mode 0700, made by
+    /// `mkdtemp`) so that no one else can put a file or a link where FluidSynth writes.
     struct Scratch {
-        let midi: String, audio: String, messages: String
+        let directory: String, midi: String, audio: String, messages: String
 
-        init() {
-            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            let stem = "\(directory.hasSuffix("/") ? directory : directory + "/")stave-\(getpid())"
-            (midi, audio, messages) = ("\(stem).mid", "\(stem).wav", "\(stem).log")
+        /// Makes the directory `$TMPDIR/stave-XXXXXX` (default /tmp) and remembers it and its
+        /// files for `InterruptCleanup`.
+        init() throws {
+            let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array("\(base.hasSuffix("/") ? base : base + "/")stave-XXXXXX".utf8CString)
+            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+                throw SystemIO.Failure(message: "cannot make a scratch directory in '\(base)': \(SystemIO.errorText())")
+            }
+            directory = String(cString: made)
+            (midi, audio, messages) = ("\(directory)/song.mid", "\(directory)/song.wav", "\(directory)/fluidsynth.log")
+            // The files first, the directory last: the handler removes them in this order.
+            InterruptCleanup.armScratch([midi, audio, messages, directory])
         }
-
-        var all: [String] { [midi, audio, messages] }
 
         /// Writes a scratch file (private to this user; not atomic: no one else reads it).
         func write(_ bytes: [UInt8], to path: String) throws {
@@ -65,9 +72,10 @@ struct Synthesizer {
             guard SystemIO.writeAll(descriptor, bytes) else { throw SystemIO.Failure(message: "cannot write the scratch file '\(path)': \(SystemIO.errorText())") }
         }
 
-        /// Removes the files and forgets them.
+        /// Removes the files and the directory, and forgets them.
         func remove() {
-            for path in all { unlink(path) }
+            for path in [midi, audio, messages] { unlink(path) }
+            rmdir(directory)
             InterruptCleanup.disarmScratch()
         }
 
@@ -92,8 +100,7 @@ struct Synthesizer {
         guard !bytes.isOverflow, bytes < Rational(Int(UInt32.max) - 1024) else {
             throw SystemIO.Failure(message: "the song is too long for a WAV file at \(sampleRate) Hz (a WAV file holds at most 4 GB, about 6 hours at 44100 Hz)")
         }
-        let scratch = Scratch()
-        InterruptCleanup.armScratch(scratch.all)
+        let scratch = try Scratch()
         defer { scratch.remove() }
         try scratch.write(try Synthesizer.midi(of: song), to: scratch.midi)
         let child = try ChildProcess.spawn(program, FluidSynthCommand.render(midi: scratch.midi, soundfont: soundfont, output: scratch.audio, sampleRate: sampleRate),
