@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "StavePrinter", targets: ["StavePrinter"]),
         .library(name: "StavePianoRoll", targets: ["StavePianoRoll"]),
         .library(name: "StaveFormatter", targets: ["StaveFormatter"]),
+        .library(name: "StaveAudio", targets: ["StaveAudio"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
@@ -38,8 +39,11 @@ let package = Package(
         .target(name: "StavePianoRoll", dependencies: ["StaveSyntax", "StaveComposition"], exclude: ["ROLL.md"]),
         // Lossless syntax tree → the canonical layout (`stave fmt`).
         .target(name: "StaveFormatter", dependencies: ["StaveSyntax"]),
+        // The pure half of hearing a song: FluidSynth's command lines, soundfont search, WAV
+        // length fitting, the playing bar from the tempo map (FluidSynth itself runs outside).
+        .target(name: "StaveAudio", dependencies: ["StaveComposition"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -47,6 +51,7 @@ let package = Package(
         .testTarget(name: "StaveMIDITests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI"]),
         .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI", "StaveSupport", "StaveTestSupport"]),
         .testTarget(name: "StaveCLITests", dependencies: ["stave"]),
+        .testTarget(name: "StaveAudioTests", dependencies: ["StaveComposition", "StaveAudio"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
         .testTarget(name: "StaveFormatterTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveFormatter", "StaveTestSupport"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),

@@ -11,7 +11,9 @@
 #      generated songs (fidelity, idempotence, same MIDI, comments kept);
 #   7. the editor-support tests (real Vim, two TextMate engines, the VS Code formatter in Node);
 #   8. the install: install.sh into a temporary prefix, the installed binary and its man page;
-#   9. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
+#   9. audio: `stave render`/`play`/`watch` with the real FluidSynth (installs fluidsynth and
+#      fluid-soundfont-gm with apt-get when missing; Tests/audio/run.sh);
+#  10. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
 #      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
 # Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
 # 0, report no failure and make at least its minimum number of checks (Tests/runner/parts.sh).
@@ -118,5 +120,6 @@ run_part "model referee (random songs)" 300 model_referee
 run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
 run_part "editor support" 1600 bash Tests/editors/run.sh
 run_part "install and man page" 70 bash Tests/install/run.sh
+run_part "audio: render, play, watch (FluidSynth)" 130 bash Tests/audio/run.sh "$STAVE"
 run_part "fuzzing (libFuzzer)" 150 fuzzing
 parts_summary

@@ -9,8 +9,15 @@ public struct MIDIFileWriter: Backend {
     /// The format's name on the command line.
     public var formatName: String { "midi" }
 
-    /// Creates the writer.
-    public init() {}
+    /// When true, the conductor track lasts to the song's end (`SongFigures.end`), so rests
+    /// at the end of the song are part of the file's length; a synthesizer rendering the file
+    /// then renders them too. Off for `stave compile`, whose output is unchanged by it.
+    public var lastsToSongEnd: Bool
+
+    /// Creates the writer; see `lastsToSongEnd`.
+    public init(lastsToSongEnd: Bool = false) {
+        self.lastsToSongEnd = lastsToSongEnd
+    }
 
     /// The Standard MIDI File of a song that checked without errors.
     public func render(_ song: Song) throws -> [UInt8] {
@@ -97,6 +104,10 @@ public struct MIDIFileWriter: Backend {
                 encoder.meta(at: entry.tick, type: 0x51, [UInt8(micros >> 16), UInt8((micros >> 8) & 0xFF), UInt8(micros & 0xFF)])
             }
             end = max(end, entry.tick)
+        }
+        if lastsToSongEnd {
+            let songEnd = SongFigures(song).end
+            if !songEnd.isOverflow { end = max(end, MIDIFileWriter.tick(songEnd, ticksPerWhole)) }
         }
         encoder.finish(at: end)
     }

@@ -1,4 +1,5 @@
 import StaveSyntax
+import StaveAudio
 
 /// `stave completions bash|zsh|fish`: a shell completion script, generated from one table of
 /// the commands and their options (`shapes`). The commands' own parsers list their options
@@ -83,6 +84,11 @@ enum CompletionsCommand {
     static let quiet = Option(names: ["-q", "--quiet"], summary: "no warnings (compile: no summary line)")
     static let output = Option(names: ["-o", "--output"], summary: "where to write", value: .file)
 
+    static let soundfont = Option(names: ["--soundfont"], summary: "the .sf2 soundfont", value: .file)
+    static let from = Option(names: ["--from"], summary: "start at bar BAR", value: .free("BAR"))
+    static let to = Option(names: ["--to"], summary: "stop at the start of bar BAR", value: .free("BAR"))
+    static let driver = Option(names: ["--driver"], summary: "FluidSynth's audio driver", value: .choices(FluidSynthCommand.drivers))
+
     /// Every command with its options, in the order the general help lists them.
     static let shapes: [Shape] = [
         Shape(name: "compile", summary: "compile a song to MIDI, a save file or a piano roll",
@@ -106,6 +112,15 @@ enum CompletionsCommand {
                         Option(names: ["--unicode"], summary: "box-drawing characters"), quiet],
               operand: .files(extension: "stave")),
         Shape(name: "print", summary: "print a saved song back as Stave text", options: [output], operand: .files(extension: "json")),
+        Shape(name: "render", summary: "render a song to a WAV file with FluidSynth",
+              options: [output, soundfont, Option(names: ["--sample-rate"], summary: "samples per second", value: .free("RATE")), from, to, quiet],
+              operand: .files(extension: "stave")),
+        Shape(name: "play", summary: "play a song with FluidSynth",
+              options: [from, to, soundfont, driver, quiet],
+              operand: .files(extension: "stave")),
+        Shape(name: "watch", summary: "recompile (and replay) a song on every save",
+              options: [output, Option(names: ["--play"], summary: "play every good version"), from, to, soundfont, driver],
+              operand: .files(extension: "stave")),
         Shape(name: "explain", summary: "explain a diagnostic by its ID", options: [], operand: .words(DiagnosticID.allCases.map(\.rawValue))),
         Shape(name: "completions", summary: "print a shell completion script", options: [], operand: .words(shells)),
         Shape(name: "help", summary: "show a command's help", options: [], operand: .words(Stave.commands.map(\.name))),

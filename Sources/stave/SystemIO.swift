@@ -76,9 +76,22 @@ enum SystemIO {
         return inputStatus.st_dev == outputStatus.st_dev && inputStatus.st_ino == outputStatus.st_ino
     }
 
+    /// True when something exists at `path` (errno says why not, when not).
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
     /// Writes output atomically; see `OutputFile`.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         try OutputFile.write(bytes, to: path)
+    }
+
+    /// Sleeps for `milliseconds`, resuming after a signal.
+    static func sleep(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
     /// Exits at once, skipping the release of everything still alive.

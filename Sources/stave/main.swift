@@ -14,7 +14,7 @@ enum Stave {
     static let versionLine = "stave \(version)\n"
 
     static let help = """
-    stave — compile Stave scores to Standard MIDI Files, save files and piano rolls
+    stave — compile Stave scores to Standard MIDI Files, save files, piano rolls and sound
 
     USAGE:
       stave compile SONG.stave [-o OUT] [--format midi|song|roll] [-q]
@@ -23,6 +23,9 @@ enum Stave {
       stave tree SONG.stave [--reprint]
       stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
       stave print SONG.json [-o OUT.stave]
+      stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--from BAR] [--to BAR]
+      stave play SONG.stave [--from BAR] [--to BAR] [--soundfont FILE]
+      stave watch SONG.stave [-o OUT] [--play]
       stave explain [ID...]
       stave completions bash|zsh|fish
       stave help [COMMAND]
@@ -41,6 +44,9 @@ enum Stave {
         ("tree", TreeCommand.help),
         ("roll", RollCommand.help),
         ("print", PrintCommand.help),
+        ("render", RenderCommand.help),
+        ("play", PlayCommand.help),
+        ("watch", WatchCommand.help),
         ("explain", ExplainCommand.help),
         ("completions", CompletionsCommand.help),
         ("help", helpCommandHelp),
@@ -98,6 +104,9 @@ enum Stave {
         case "tree": return TreeCommand.run(rest)
         case "roll": return RollCommand.run(rest)
         case "print": return PrintCommand.run(rest)
+        case "render": return RenderCommand.run(rest)
+        case "play": return PlayCommand.run(rest)
+        case "watch": return WatchCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
         case "completions": return CompletionsCommand.run(rest)
         case "help": return helpCommand(rest)

@@ -6,7 +6,7 @@ import XCTest
 /// command's help on standard error (exit status 2, nothing on standard output); a mistyped
 /// command or option gets a did-you-mean.
 final class HelpAndUsageTests: CLITestCase {
-    static let commands = ["compile", "check", "roll", "print", "explain", "completions", "help"]
+    static let commands = ["compile", "check", "roll", "print", "render", "play", "watch", "explain", "completions", "help"]
 
     func testHelpCommandAndHelpOptionGiveTheCommandsHelp() throws {
         for command in Self.commands {

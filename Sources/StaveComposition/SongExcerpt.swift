@@ -1,0 +1,126 @@
+/// Where an excerpt starts or stops, as the user names it (`--from 5`, `--to 9`).
+///
+/// Today a bar number; Stave 2's markers will be a second case, resolved by
+/// `SongExcerpt.bar(of:in:)` alone, so commands need no change when they come.
+public enum CutPoint: Equatable, Sendable {
+    /// The start of a 1-based bar.
+    case bar(Int)
+
+    /// Reads a cut point as written on the command line; nil when it names nothing this version
+    /// of Stave knows (see `SongExcerpt.unknownCutPointMessage`).
+    public init?(parsing text: String) {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let bar = Int(text) else { return nil }
+        self = .bar(bar)
+    }
+}
+
+/// A part of a song cut out to be heard on its own: `[from, to)`, from the start of bar
+/// `from` up to the start of bar `to`, moved to the start of the song.
+///
+/// What a musician hearing "from bar 17" expects:
+/// - Tempo, meter, key and every track's settings (instrument or kit, channel, volume, pan)
+///   are those in force at the cut; tempo and meter changes inside the excerpt are kept at
+///   their places, those outside it are dropped.
+/// - A note that starts before the cut and still sounds at it (a tied or held note, a pad
+///   chord) is **cut, not dropped**: it sounds from the cut for what remains of it, at its own
+///   velocity, so the harmony of the first bar is heard as written. (Dropping it would leave a
+///   hole exactly where the listener starts; a DAW's "note chase" makes the same choice.)
+/// - A note that still sounds at the end of the excerpt is cut there.
+///
+/// The result is a `Song` for the backends that play it (MIDI): each track holds one Original
+/// phrase whose containers are the performed notes, one per note, so they may overlap. It is
+/// not meant for the printer or the save format, which expect written bodies.
+public enum SongExcerpt {
+    /// Why an excerpt cannot be cut; the message is for the user.
+    public struct Problem: Error, Equatable, Sendable {
+        /// What is wrong, in a sentence.
+        public var message: String
+    }
+
+    /// The message for a `--from`/`--to` value that is not a cut point (`what` is the option).
+    public static func unknownCutPointMessage(_ text: String, option what: String) -> String {
+        "\(what) takes a bar number (1, 2, …), not '\(text)' (marker names come with Stave 2)"
+    }
+
+    /// The 1-based bar a cut point names, checked against the song's `bars` (`SongFigures.bars`);
+    /// `isEnd` allows the bar just after the last one (`--to` at the very end).
+    public static func bar(of point: CutPoint, in song: Song, bars: Int, isEnd: Bool) -> Result<Int, Problem> {
+        switch point {
+        case .bar(let bar):
+            let last = isEnd ? bars + 1 : bars
+            guard bar >= 1 else { return .failure(Problem(message: "there is no bar \(bar): bars count from 1")) }
+            guard bar <= last else {
+                return .failure(Problem(message: "there is no bar \(bar): the song has \(bars) bar\(bars == 1 ? "" : "s")"
+                                        + (isEnd ? " (--to may name bar \(bars + 1), the end)" : "")))
+            }
+            return .success(bar)
+        }
+    }
+
+    /// An excerpt and the bar of the whole song where it starts.
+    public struct Cut: Equatable, Sendable {
+        /// The excerpt, starting at its time zero.
+        public var song: Song
+        /// The 1-based bar of the whole song where the excerpt starts.
+        public var firstBar: Int
+    }
+
+    /// Cuts `song` to the bars `from` up to (not including) `to`; nil `to` runs to the song's
+    /// end (`SongFigures.end`). A `to` past the end stops at the end. Fails when the excerpt
+    /// would be empty or a bar is out of range.
+    public static func cut(_ song: Song, from: CutPoint, to: CutPoint?) -> Result<Cut, Problem> {
+        let figures = SongFigures(song)
+        let meterMap = MeterMap(meters: song.meters)
+        let fromBar: Int
+        switch bar(of: from, in: song, bars: figures.bars, isEnd: false) {
+        case .success(let bar): fromBar = bar
+        case .failure(let problem): return .failure(problem)
+        }
+        var toBar: Int?
+        if let to {
+            switch bar(of: to, in: song, bars: figures.bars, isEnd: true) {
+            case .success(let bar): toBar = bar
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        if let toBar, toBar <= fromBar {
+            return .failure(Problem(message: "--to \(toBar) does not come after --from \(fromBar): the excerpt runs from the start of bar \(fromBar) up to the start of bar \(toBar)"))
+        }
+        let start = meterMap.start(ofBar: fromBar)
+        let end = min(toBar.map(meterMap.start(ofBar:)) ?? figures.end, figures.end)
+        guard end > start else { return .failure(Problem(message: "the excerpt from bar \(fromBar) is empty")) }
+        return .success(Cut(song: cut(song, start: start, end: end, fromBar: fromBar, toBar: toBar ?? Int.max, meterMap: meterMap), firstBar: fromBar))
+    }
+
+    /// The excerpt `[start, end)` in whole notes; `start` is the start of `fromBar`.
+    static func cut(_ song: Song, start: Rational, end: Rational, fromBar: Int, toBar: Int, meterMap: MeterMap) -> Song {
+        var excerpt = song
+        // Meters: the one in force at the cut becomes bar 1's; later ones move with the bars.
+        let inForce = meterMap.locate(start).meter
+        excerpt.meters = [MeterChange(bar: 1, numerator: inForce.numerator, denominator: inForce.denominator)]
+            + song.meters.filter { $0.bar > fromBar && $0.bar < toBar }.map {
+                MeterChange(bar: $0.bar - fromBar + 1, numerator: $0.numerator, denominator: $0.denominator)
+            }
+        // Tempos: the one in force at the cut from bar 1; the changes inside keep their places.
+        let tempos = Performance.tempos(of: song)
+        let carried = tempos.last { $0.time <= start }?.bpm ?? Rational(120)
+        excerpt.tempos = [TempoChange(bar: 1, bpm: carried, afterTracks: 0)]
+        let inside = tempos.filter { $0.time > start && $0.time < end }.map { TempoMark(offset: $0.time - start, bpm: $0.bpm) }
+        let length = end - start
+        excerpt.tracks = song.tracks.enumerated().map { index, track in
+            var cutTrack = track
+            // The notes are performed, so already transposed: the track adds nothing more.
+            cutTrack.transpose = 0
+            let notes = Performance.notes(of: track, in: song).compactMap { note -> RootNote? in
+                guard note.velocity > 0, note.start < end, note.end > start else { return nil }
+                let from = max(note.start, start), to = min(note.end, end)
+                return RootNote(position: from - start, width: to - from, note: ChordNote(pitch: note.pitch, velocity: note.velocity))
+            }
+            let body = PhraseBody(length: length, notes: notes, tempos: index == 0 ? inside : [])
+            cutTrack.phrases = [Phrase(id: "excerpt", start: .zero, content: .original(body))]
+            return cutTrack
+        }
+        return excerpt
+    }
+}

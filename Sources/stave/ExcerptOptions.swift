@@ -1,0 +1,54 @@
+import StaveComposition
+
+/// `--from BAR` and `--to BAR` of `render`, `play` and `watch`: what part of the song to hear.
+struct ExcerptOptions {
+    /// The options, for the argument parser.
+    static let names: Set<String> = ["--from", "--to"]
+    /// The help lines.
+    static let help = """
+      --from BAR           start at the start of bar BAR (default: bar 1)
+      --to BAR             stop at the start of bar BAR, so '--from 5 --to 9' plays bars
+                           5 to 8 (default: the song's end)
+    """
+
+    var from: CutPoint?
+    var to: CutPoint?
+
+    /// Reads the options; a value that is not a bar number is a usage error (exit status 2).
+    init(_ arguments: Arguments, command: String) throws(UsageExit) {
+        func point(_ option: String) throws(UsageExit) -> CutPoint? {
+            guard let text = arguments.options[option] else { return nil }
+            guard let point = CutPoint(parsing: text) else {
+                throw UsageExit(status: Stave.usageError(SongExcerpt.unknownCutPointMessage(text, option: option), command: command))
+            }
+            return point
+        }
+        from = try point("--from")
+        to = try point("--to")
+    }
+
+    /// A usage error already printed, with its exit status.
+    struct UsageExit: Error {
+        var status: Int32
+    }
+
+    /// What is heard: the whole song, or the excerpt, with the song's bar where it starts and
+    /// the song's bar count (for the progress line).
+    struct Heard {
+        var song: Song
+        var firstBar: Int
+        var lastBar: Int
+    }
+
+    /// The song, or the excerpt the options name; a bar out of range is a usage error.
+    func apply(to song: Song, command: String) throws(UsageExit) -> Heard {
+        let bars = SongFigures(song).bars
+        guard from != nil || to != nil else { return Heard(song: song, firstBar: 1, lastBar: bars) }
+        switch SongExcerpt.cut(song, from: from ?? .bar(1), to: to) {
+        case .success(let cut):
+            return Heard(song: cut.song, firstBar: cut.firstBar, lastBar: bars)
+        case .failure(let problem):
+            throw UsageExit(status: Stave.usageError(problem.message, command: command))
+        }
+    }
+}
