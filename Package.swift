@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "StavePrinter", targets: ["StavePrinter"]),
         .library(name: "StavePianoRoll", targets: ["StavePianoRoll"]),
         .library(name: "StaveFormatter", targets: ["StaveFormatter"]),
+        .library(name: "StaveLanguageServer", targets: ["StaveLanguageServer"]),
         .library(name: "StaveAudio", targets: ["StaveAudio"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
@@ -39,11 +40,13 @@ let package = Package(
         .target(name: "StavePianoRoll", dependencies: ["StaveSyntax", "StaveComposition"], exclude: ["ROLL.md"]),
         // Lossless syntax tree → the canonical layout (`stave fmt`).
         .target(name: "StaveFormatter", dependencies: ["StaveSyntax"]),
+        // The language server: LSP messages in, messages out (`stave lsp` does the I/O).
+        .target(name: "StaveLanguageServer", dependencies: ["StaveSupport", "StaveSyntax", "StaveComposition", "StaveDomain", "StaveFormatter"]),
         // The pure half of hearing a song: FluidSynth's command lines, soundfont search, WAV
         // length fitting, the playing bar from the tempo map (FluidSynth itself runs outside).
         .target(name: "StaveAudio", dependencies: ["StaveComposition"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -54,6 +57,7 @@ let package = Package(
         .testTarget(name: "StaveAudioTests", dependencies: ["StaveComposition", "StaveAudio"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
         .testTarget(name: "StaveFormatterTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveFormatter", "StaveTestSupport"]),
+        .testTarget(name: "StaveLanguageServerTests", dependencies: ["StaveDomain", "StaveLanguageServer", "StaveTestSupport"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

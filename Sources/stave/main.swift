@@ -21,6 +21,7 @@ enum Stave {
       stave check SONG.stave... [--diagnostics text|json] [-q]
       stave fmt SONG.stave... [--check | -w]
       stave tree SONG.stave [--reprint]
+      stave lsp
       stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
       stave print SONG.json [-o OUT.stave]
       stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--from BAR] [--to BAR]
@@ -42,6 +43,7 @@ enum Stave {
         ("check", CheckCommand.help),
         ("fmt", FormatCommand.help),
         ("tree", TreeCommand.help),
+        ("lsp", LSPCommand.help),
         ("roll", RollCommand.help),
         ("print", PrintCommand.help),
         ("render", RenderCommand.help),
@@ -102,6 +104,7 @@ enum Stave {
         case "check": return CheckCommand.run(rest)
         case "fmt": return FormatCommand.run(rest)
         case "tree": return TreeCommand.run(rest)
+        case "lsp": return LSPCommand.run(rest)
         case "roll": return RollCommand.run(rest)
         case "print": return PrintCommand.run(rest)
         case "render": return RenderCommand.run(rest)

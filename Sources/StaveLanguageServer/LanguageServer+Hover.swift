@@ -1,0 +1,177 @@
+import StaveComposition
+import StaveDomain
+import StaveSyntax
+
+extension LanguageServer {
+    /// Hover: what the thing under the cursor is in the music.
+    mutating func hover(_ uri: String, _ position: LSPPosition) -> JSONValue {
+        guard let document = documents[uri], let analysis = analysis(uri) else { return .null }
+        let offset = document.offset(of: position)
+        guard let token = analysis.token(at: offset) else { return .null }
+        guard let text = HoverText.describe(token: token, in: analysis) else { return .null }
+        return .fields(["contents": .fields(["kind": .string("markdown"), "value": .string(text)]),
+                        "range": Self.json(analysis.tree.tokens[token].range, in: document)])
+    }
+}
+
+/// The hover texts, from the lossless tree (where the cursor is) and the checked song (what
+/// it means there).
+enum HoverText {
+    static func describe(token: Int, in analysis: Analysis) -> String? {
+        let tree = analysis.tree
+        let song = analysis.song
+        let range = tree.tokens[token].range
+        if let name = analysis.names.occurrence(at: range.start), name.range == range {
+            return describe(name.target, song)
+        }
+        let path = analysis.path(toToken: token)
+        guard let innermost = path.last else { return nil }
+        let kind = tree.nodes[innermost].kind
+        let word = tree.tokens[token].kind == .word ? tree.text(ofToken: token) : nil
+        // A setting's value: an instrument or a kit by name.
+        if kind == .setting, let word, tree.nodes[innermost].tokens.lowerBound + 1 == token {
+            let setting = tree.text(ofToken: tree.nodes[innermost].tokens.lowerBound)
+            if setting == "instrument", let program = GeneralMIDI.program(named: word) {
+                return "**\(word)**: General MIDI program \(program) (`\(GeneralMIDI.instrumentNames[program])`)"
+            }
+            if setting == "kit", let program = GeneralMIDI.kits[word] {
+                return "**\(word)**: General MIDI drum kit, program \(program)"
+            }
+            return nil
+        }
+        // Something in a phrase body: find the phrase, the top-level item and the song's note.
+        guard let phraseIndex = path.firstIndex(where: { tree.nodes[$0].kind == .phrase }), phraseIndex + 1 < path.count,
+              let trackNode = path.first(where: { tree.nodes[$0].kind == .track }),
+              let trackID = analysis.names.tracks.first(where: { $0.node == trackNode })?.id,
+              let track = song.track(trackID) else { return nil }
+        let phraseNode = path[phraseIndex], itemNode = path[phraseIndex + 1]
+        guard let phrase = track.phrases.first(where: { $0.source.range?.start == tree.nodes[phraseNode].range.start }),
+              case .original(let body) = phrase.content else { return nil }
+        let meters = MeterMap(meters: song.meters)
+        let itemStart = tree.nodes[itemNode].range.start
+        if tree.nodes[innermost].kind == .member || kind == .note, track.kind == .drums, let word {
+            let drumName = String(word.prefix { $0 != "~" && !$0.isNumber })
+            if let key = DrumNames.key(named: drumName) {
+                var text = "**\(drumName)**: General MIDI drum key \(key)"
+                if let note = body.notes.first(where: { $0.source.range?.start == itemStart }) {
+                    text += "\n\n" + placement(note, phrase, meters)
+                }
+                return text
+            }
+        }
+        guard let note = body.notes.first(where: { $0.source.range?.start == itemStart }) else {
+            if tree.nodes[itemNode].kind == .rest { return "rest" }
+            return nil
+        }
+        var lines: [String] = []
+        let sounds = note.divisions
+        if let single = note.singleNote {
+            lines.append(pitchLine(single, track, song))
+        } else if let chord = note.singleChord {
+            lines.append("chord: " + chord.map { pitchName($0, track, song) }.joined(separator: " "))
+            lines.append(contentsOf: chord.map { "- " + pitchLine($0, track, song) })
+        } else {
+            lines.append("tuplet: \(sounds.count) in \(lengthName(note.width))")
+        }
+        lines.append(placement(note, phrase, meters))
+        return lines.joined(separator: "\n\n")
+    }
+
+    /// `**F#4** — MIDI 66, velocity 90`.
+    static func pitchLine(_ note: ChordNote, _ track: Track, _ song: Song) -> String {
+        if track.kind == .drums {
+            return "**\(DrumNames.name(forKey: note.pitch) ?? "drum")** — drum key \(note.pitch), velocity \(note.velocity)"
+        }
+        let sounding = note.pitch + track.transpose
+        var line = "**\(pitchName(note, track, song))** — MIDI \(sounding), velocity \(note.velocity)"
+        if track.transpose != 0 { line += " (written MIDI \(note.pitch), track transpose \(track.transpose > 0 ? "+" : "")\(track.transpose))" }
+        return line
+    }
+
+    /// The sounding pitch's name: the written spelling when there is no transpose, else Stave's
+    /// default spelling in the song's key. `C4` is MIDI 60.
+    static func pitchName(_ note: ChordNote, _ track: Track, _ song: Song) -> String {
+        if track.kind == .drums { return DrumNames.name(forKey: note.pitch) ?? "drum \(note.pitch)" }
+        let sounding = note.pitch + track.transpose
+        var spelling: PitchSpelling, octave: Int
+        if track.transpose == 0, let written = note.spelling, let writtenOctave = Pitch.octave(of: sounding, spelledAs: written) {
+            (spelling, octave) = (written, writtenOctave)
+        } else {
+            (spelling, octave) = Pitch.defaultSpelling(sounding, in: song.key)
+        }
+        let accidental = spelling.accidental ?? 0
+        let marks = accidental == 0 ? "" : String(repeating: accidental > 0 ? "#" : "b", count: abs(accidental))
+        return spelling.letter.uppercased() + marks + String(octave)
+    }
+
+    /// `bar 3, beat 2 — a quarter note`.
+    static func placement(_ note: RootNote, _ phrase: Phrase, _ meters: MeterMap) -> String {
+        let located = meters.locate(phrase.start + note.position)
+        let beats = located.offset * Rational(located.meter.denominator) + Rational(1)
+        return "bar \(located.bar), beat \(mixed(beats)) — \(lengthName(note.width))"
+    }
+
+    /// `2`, `2 1/2`.
+    static func mixed(_ value: Rational) -> String {
+        guard value.denominator > 0 else { return "?" }
+        let whole = value.numerator / value.denominator
+        let rest = value.numerator % value.denominator
+        return rest == 0 ? "\(whole)" : "\(whole) \(rest)/\(value.denominator)"
+    }
+
+    /// `a quarter note (1/4)`, `a dotted eighth (3/16)`, `5/16 of a whole note`.
+    static func lengthName(_ width: Rational) -> String {
+        let names = [1: "whole note", 2: "half note", 4: "quarter note", 8: "eighth", 16: "sixteenth", 32: "thirty-second", 64: "sixty-fourth"]
+        for (value, name) in names.sorted(by: { $0.key < $1.key }) {
+            if width == Rational(1, value) { return "a \(name) (1/\(value))" }
+            if width == Rational(3, 2 * value) { return "a dotted \(name) (3/\(2 * value))" }
+            if width == Rational(7, 4 * value) { return "a double-dotted \(name) (7/\(4 * value))" }
+        }
+        return width.denominator > 0 ? "\(width.numerator)/\(width.denominator) of a whole note" : "a length too fine to tell"
+    }
+
+    /// A track or a phrase by name.
+    static func describe(_ target: NameIndex.Occurrence.Target, _ song: Song) -> String? {
+        let meters = MeterMap(meters: song.meters)
+        switch target {
+        case .track(let id):
+            guard let track = song.track(id) else { return "track **\(id)** (not in the song: it has errors)" }
+            let instrument: String
+            if track.kind == .drums {
+                instrument = "drum kit \(GeneralMIDI.kitName(track.program) ?? "program \(track.program)")"
+            } else {
+                instrument = "\(track.program < GeneralMIDI.instrumentNames.count ? GeneralMIDI.instrumentNames[track.program] : "program") (GM program \(track.program))"
+            }
+            return "\(track.kind == .drums ? "drums" : "track") **\(id)**\(track.name.map { " \"\($0)\"" } ?? "") — \(instrument), channel \(track.channel), \(track.phrases.count) phrase\(track.phrases.count == 1 ? "" : "s")"
+        case .phrase(let trackID, let id):
+            guard let track = song.track(trackID), let phrase = track.phrases.first(where: { $0.id == id }),
+                  case .original(let body) = phrase.content else { return "phrase **\(id)** (not in the song: it has errors)" }
+            let start = meters.locate(phrase.start)
+            let end = meters.locate(phrase.start + body.length)
+            let bars = end.offset == .zero ? end.bar - start.bar : end.bar - start.bar + 1
+            var text = "phrase **\(trackID).\(id)** — \(bars) bar\(bars == 1 ? "" : "s"), placed at bar \(start.bar)"
+            if start.offset != .zero { text += " beat \(mixed(start.offset * Rational(start.meter.denominator) + Rational(1)))" }
+            text += ", \(body.notes.count) note\(body.notes.count == 1 ? "" : "s")"
+            var copies: [String] = []
+            for other in song.tracks {
+                for copy in other.phrases {
+                    switch copy.content {
+                    case .repeat(let source, let count) where other.id == trackID && source == id:
+                        copies.append("repeated x\(count) at bar \(meters.locate(copy.start).bar)")
+                    case .sync(let sourceTrack, let source, let transpose) where sourceTrack == trackID && source == id:
+                        copies.append("synced in \(other.id) at bar \(meters.locate(copy.start).bar)" + (transpose == 0 ? "" : " transposed \(transpose)"))
+                    default: break
+                    }
+                }
+            }
+            if !copies.isEmpty { text += "\n\n" + copies.joined(separator: "; ") }
+            return text
+        }
+    }
+}
+
+extension String {
+    func replacingFirst(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}
