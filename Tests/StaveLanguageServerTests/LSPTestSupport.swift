@@ -1,0 +1,77 @@
+import StaveDomain
+import StaveLanguageServer
+
+/// Drives a `LanguageServer` in process as a client would: framed JSON in, JSON out.
+struct TestClient {
+    var server = LanguageServer()
+    var nextID = 1
+    /// Notifications the server sent (diagnostics), in order.
+    var notifications: [JSONValue] = []
+
+    init(initialize: Bool = true) {
+        if initialize {
+            _ = request("initialize", "{\"capabilities\":{}}")
+            notify("initialized", "{}")
+        }
+    }
+
+    /// Sends a request; returns the response (the one message with its id).
+    @discardableResult
+    mutating func request(_ method: String, _ params: String) -> JSONValue {
+        let id = nextID
+        nextID += 1
+        let replies = server.handle(Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"\(method)\",\"params\":\(params)}".utf8))
+        let responses = replies.filter { $0["id"]?.integer == id }
+        precondition(responses.count == 1, "one response to request \(id) (\(method)), got \(replies.count) messages")
+        return responses[0]
+    }
+
+    mutating func notify(_ method: String, _ params: String) {
+        notifications += server.handle(Array("{\"jsonrpc\":\"2.0\",\"method\":\"\(method)\",\"params\":\(params)}".utf8))
+    }
+
+    /// Publishes pending diagnostics, as the command does when input is idle.
+    mutating func idle() -> [JSONValue] {
+        let published = server.flush()
+        notifications += published
+        return published
+    }
+
+    mutating func open(_ text: String, uri: String = "file:///song.stave") {
+        notify("textDocument/didOpen", "{\"textDocument\":{\"uri\":\"\(uri)\",\"languageId\":\"stave\",\"version\":1,\"text\":\(JSONString(text))}}")
+    }
+
+    mutating func change(_ range: (Int, Int, Int, Int)?, _ text: String, version: Int, uri: String = "file:///song.stave") {
+        let rangeJSON = range.map { ",\"range\":{\"start\":{\"line\":\($0.0),\"character\":\($0.1)},\"end\":{\"line\":\($0.2),\"character\":\($0.3)}}" } ?? ""
+        notify("textDocument/didChange", "{\"textDocument\":{\"uri\":\"\(uri)\",\"version\":\(version)},\"contentChanges\":[{\"text\":\(JSONString(text))\(rangeJSON)}]}")
+    }
+
+    mutating func at(_ method: String, _ line: Int, _ character: Int, extra: String = "", uri: String = "file:///song.stave") -> JSONValue {
+        request(method, "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":{\"line\":\(line),\"character\":\(character)}\(extra)}")
+    }
+}
+
+func JSONString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
+        }
+    }
+    return out + "\""
+}
+
+extension JSONValue {
+    var text: String? { if case .string(let value) = self { return value } else { return nil } }
+    var items: [JSONValue] { if case .array(let values) = self { return values } else { return [] } }
+    /// `[line, character]` of an LSP position.
+    var lineCharacter: [Int] { [self["line"]?.integer ?? -1, self["character"]?.integer ?? -1] }
+    /// `[start line, start character, end line, end character]` of an LSP range.
+    var span: [Int] { (self["start"]?.lineCharacter ?? []) + (self["end"]?.lineCharacter ?? []) }
+}
