@@ -49,20 +49,21 @@ extension LanguageServer {
         // never span lines except comments, which are split per line.
         var data: [JSONValue] = []
         var lastLine = 0, lastStart = 0
+        var cursor = document.cursor
         for span in spans {
             var start = span.range.start
             while start < span.range.end {
-                let from = document.position(of: start)
+                let from = cursor.position(of: start)
                 let lineEnd = min(span.range.end, document.lineEnd(from.line))
-                let to = document.position(of: lineEnd)
-                if to.character > from.character {
+                let to = cursor.position(of: max(start, lineEnd))
+                if to.line == from.line, to.character > from.character {
                     data += [.int(from.line - lastLine), .int(from.line == lastLine ? from.character - lastStart : from.character),
                              .int(to.character - from.character), .int(span.type), .int(0)]
                     lastLine = from.line
                     lastStart = from.character
                 }
                 guard from.line + 1 < document.lineStarts.count else { break }
-                start = max(lineEnd + 1, document.lineStarts[from.line + 1])
+                start = document.lineStarts[from.line + 1]
             }
         }
         return .fields(["data": .array(data)])

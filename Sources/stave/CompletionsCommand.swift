@@ -104,6 +104,7 @@ enum CompletionsCommand {
         Shape(name: "tree", summary: "print the lossless syntax tree",
               options: [Option(names: ["--reprint"], summary: "print the file back from the tree")],
               operand: .files(extension: "stave")),
+        Shape(name: "lsp", summary: "run the language server on standard input and output", options: [], operand: .nothing),
         Shape(name: "roll", summary: "draw a song as a piano roll",
               options: [Option(names: ["--step"], summary: "one column per N-th note", value: .free("N")),
                         Option(names: ["--bars"], summary: "bars A to B", value: .free("A-B")),

@@ -171,4 +171,16 @@ final class CapabilityTests: XCTestCase {
         let none = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"file:///song.stave\"},\"options\":{}}")["result"]?.items.count
         XCTAssertEqual(none, 0, "a song with errors is not formatted")
     }
+
+    func testAOneMegabyteSongAnswersEveryRequest() throws {
+        var client = TestClient()
+        let bars = String(repeating: "c4 d e f | ", count: 95_000)
+        client.open("track a {\n  phrase theme {\n    " + bars + "\n  }\n  repeat theme\n}\n")
+        XCTAssertEqual(client.idle().first?["params"]?["diagnostics"]?.items.count, 0)
+        let hover = client.at("textDocument/hover", 2, 4 + 11 * 90_000 + 3)
+        XCTAssertEqual(hover["result"]?["contents"]?["value"]?.text, "**D4** — MIDI 62, velocity 100\n\nbar 90001, beat 2 — a quarter note (1/4)")
+        let tokens = client.request("textDocument/semanticTokens/full", "{\"textDocument\":{\"uri\":\"file:///song.stave\"}}")["result"]?["data"]?.items.count ?? 0
+        XCTAssertEqual(tokens, 5 * (2 + 2 + 95_000 * (2 + 3 + 1) + 2), "track, a, phrase, theme; per bar c, 4, d, e, f, |; repeat, theme")
+        XCTAssertEqual(client.at("textDocument/references", 1, 10, extra: ",\"context\":{\"includeDeclaration\":true}")["result"]?.items.count, 2)
+    }
 }
