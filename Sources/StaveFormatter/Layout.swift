@@ -105,32 +105,41 @@ struct Layout {
 
     /// `track ID "Name" {`, the members one per line, `}`.
     private mutating func track(_ node: Int, _ separator: Separator) {
-        continuation = 1
+        block(node, separator, level: 0, inline: false) { layout, member, first in
+            let memberSeparator = Separator.newline(indent: 1, blanks: first ? .none : .asWritten, commentIndent: 1)
+            layout.continuation = 2
+            if layout.tree.nodes[member].kind == .phrase {
+                layout.phrase(member, memberSeparator)
+            } else {
+                layout.flat(member, memberSeparator)
+            }
+        }
+    }
+
+    /// A block at indentation `level`: its opening tokens one space apart up to `{`, its child
+    /// nodes as `child` lays them out (told whether each is the first), its `}` on a line of its
+    /// own — or, `inline`, after one space.
+    private mutating func block(_ node: Int, _ separator: Separator, level: Int, inline: Bool,
+                                _ child: (inout Layout, _ node: Int, _ first: Bool) -> Void) {
+        continuation = level + 1
         var opened = false
-        var firstMember = true
-        for child in tree.children(of: node) {
-            switch child {
+        var first = true
+        for part in tree.children(of: node) {
+            switch part {
             case .token(let token):
                 let kind = tree.tokens[token].kind
                 if token == tree.nodes[node].tokens.lowerBound {
                     emit(token, separator)
                 } else if kind == .rightBrace && opened {
-                    continuation = 1
-                    emit(token, .newline(indent: 0, blanks: .none, commentIndent: 1))
+                    continuation = level + 1
+                    emit(token, inline ? .space : .newline(indent: level, blanks: .none, commentIndent: level + 1))
                 } else {
                     emit(token, .space)
                     if kind == .leftBrace { opened = true }
                 }
             case .node(let member):
-                let blanks: BlankLines = firstMember ? .none : .asWritten
-                firstMember = false
-                let memberSeparator = Separator.newline(indent: 1, blanks: blanks, commentIndent: 1)
-                continuation = 2
-                if tree.nodes[member].kind == .phrase {
-                    phrase(member, memberSeparator)
-                } else {
-                    flat(member, memberSeparator)
-                }
+                child(&self, member, first)
+                first = false
             }
         }
     }
@@ -158,43 +167,29 @@ struct Layout {
         return !(open + 1..<tokens.upperBound).contains { tree.gapHasLineBreak(before: $0) }
     }
 
+    /// A phrase statement and its body: items on the lines where they were written, or all on
+    /// the statement's line (`inline`).
     private mutating func phraseBody(_ node: Int, _ separator: Separator, inline: Bool) {
-        var opened = false
-        var firstItem = true
         var previousItem: SyntaxNodeKind?
-        for child in tree.children(of: node) {
-            switch child {
-            case .token(let token):
-                let kind = tree.tokens[token].kind
-                if token == tree.nodes[node].tokens.lowerBound {
-                    emit(token, separator)
-                } else if kind == .rightBrace && opened {
-                    continuation = 2
-                    emit(token, inline ? .space : .newline(indent: 1, blanks: .none, commentIndent: 2))
-                } else {
-                    emit(token, .space)
-                    if kind == .leftBrace { opened = true }
-                }
-            case .node(let item):
-                let first = tree.nodes[item].tokens.lowerBound
-                let itemSeparator: Separator
-                if inline {
-                    itemSeparator = .space
-                } else if firstItem {
-                    itemSeparator = .newline(indent: 2, blanks: .none, commentIndent: 2)
-                } else if tree.gapHasLineBreak(before: first) {
-                    itemSeparator = .newline(indent: 2, blanks: .asWritten, commentIndent: 2)
-                } else {
-                    itemSeparator = .space
-                }
-                firstItem = false
-                continuation = 3
-                if !inline, previousItem == .barLine, case .space = itemSeparator, tree.trivia(before: first).allSatisfy({ !$0.isComment }) {
-                    breakOpportunities.append((output.count, 2))
-                }
-                self.item(item, itemSeparator)
-                previousItem = tree.nodes[item].kind
+        block(node, separator, level: 1, inline: inline) { layout, item, first in
+            let tree = layout.tree
+            let start = tree.nodes[item].tokens.lowerBound
+            let itemSeparator: Separator
+            if inline {
+                itemSeparator = .space
+            } else if first {
+                itemSeparator = .newline(indent: 2, blanks: .none, commentIndent: 2)
+            } else if tree.gapHasLineBreak(before: start) {
+                itemSeparator = .newline(indent: 2, blanks: .asWritten, commentIndent: 2)
+            } else {
+                itemSeparator = .space
             }
+            layout.continuation = 3
+            if !inline, previousItem == .barLine, case .space = itemSeparator, tree.trivia(before: start).allSatisfy({ !$0.isComment }) {
+                layout.breakOpportunities.append((layout.output.count, 2))
+            }
+            layout.item(item, itemSeparator)
+            previousItem = tree.nodes[item].kind
         }
     }
 

@@ -1,5 +1,6 @@
 import StaveDomain
 import StaveLanguageServer
+import StaveSupport
 
 /// Drives a `LanguageServer` in process as a client would: framed JSON in, JSON out.
 struct TestClient {
@@ -51,21 +52,8 @@ struct TestClient {
     }
 }
 
-func JSONString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
-}
+/// A JSON string literal.
+func JSONString(_ text: String) -> String { JSONText.quoted(text) }
 
 extension JSONValue {
     var text: String? { if case .string(let value) = self { return value } else { return nil } }
