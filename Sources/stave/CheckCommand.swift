@@ -34,10 +34,9 @@ enum CheckCommand {
         for path in arguments.positional {
             do {
                 if case .invalid = try Frontend.compile(path: path, json: style == "json", quiet: arguments.flags.contains("--quiet")) { status = max(status, 1) }
-            } catch let failure as SystemIO.Failure {
-                SystemIO.printError("stave: error: \(failure.message)\n")
-                status = 2
-            } catch { status = 2 }
+            } catch {
+                status = max(status, CommandFailure.report(error))
+            }
         }
         return status
     }

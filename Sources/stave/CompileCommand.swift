@@ -72,15 +72,8 @@ enum CompileCommand {
             timer.report()
             // Done: exit without tearing down the song, as compilers do (it can be large).
             withExtendedLifetime(compilation) { SystemIO.exitNow(0) }
-        } catch let failure as SystemIO.Failure {
-            SystemIO.printError("stave: error: \(failure.message)\n")
-            return 2
-        } catch let failure as BackendError {
-            SystemIO.printError("stave: error: \(failure.message)\n")
-            return 1
         } catch {
-            SystemIO.printError("stave: error: \(error)\n")
-            return 2
+            return CommandFailure.report(error)
         }
     }
 }

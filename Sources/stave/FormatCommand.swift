@@ -61,10 +61,9 @@ enum FormatCommand {
                 } else {
                     try SystemIO.writeAtomically(formatted, to: "-")
                 }
-            } catch let failure as SystemIO.Failure {
-                SystemIO.printError("stave: error: \(failure.message)\n")
-                status = 2
-            } catch { status = 2 }
+            } catch {
+                status = max(status, CommandFailure.report(error))
+            }
         }
         return status
     }

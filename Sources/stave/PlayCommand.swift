@@ -59,15 +59,8 @@ enum PlayCommand {
             let synthesizer = try Synthesizer.locate(soundfontOption: arguments.options["--soundfont"])
             let playing = try Playback(heard, synthesizer: synthesizer, driver: driver)
             return try playing.finish(showingProgress: !quiet)
-        } catch let missing as Synthesizer.SoundProblem {
-            SystemIO.printError("stave: error: \(missing.message)\n")
-            return 1
-        } catch let failure as SystemIO.Failure {
-            SystemIO.printError("stave: error: \(failure.message)\n")
-            return 2
         } catch {
-            SystemIO.printError("stave: error: \(error)\n")
-            return 2
+            return CommandFailure.report(error)
         }
     }
 

@@ -63,12 +63,8 @@ enum PrintCommand {
             }
             try SystemIO.writeAtomically(Array(text.utf8), to: destination)
             return 0
-        } catch let failure as SystemIO.Failure {
-            SystemIO.printError("stave: error: \(failure.message)\n")
-            return 2
         } catch {
-            SystemIO.printError("stave: error: \(error)\n")
-            return 2
+            return CommandFailure.report(error)
         }
     }
 }

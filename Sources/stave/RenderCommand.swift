@@ -69,18 +69,8 @@ enum RenderCommand {
             try SystemIO.writeAtomically(bytes, to: destination)
             if !quiet { SystemIO.printError(summary(of: heard, writtenTo: destination, sampleRate: rate)) }
             return 0
-        } catch let missing as Synthesizer.SoundProblem {
-            SystemIO.printError("stave: error: \(missing.message)\n")
-            return 1
-        } catch let failure as SystemIO.Failure {
-            SystemIO.printError("stave: error: \(failure.message)\n")
-            return 2
-        } catch let failure as BackendError {
-            SystemIO.printError("stave: error: \(failure.message)\n")
-            return 1
         } catch {
-            SystemIO.printError("stave: error: \(error)\n")
-            return 2
+            return CommandFailure.report(error)
         }
     }
 

@@ -72,15 +72,8 @@ enum RollCommand {
             let text = try PianoRollRenderer(options: options).roll(compilation.song)
             try SystemIO.writeAtomically(Array(text.utf8), to: "-")
             return 0
-        } catch let failure as SystemIO.Failure {
-            SystemIO.printError("stave: error: \(failure.message)\n")
-            return 2
-        } catch let failure as PianoRollError {
-            SystemIO.printError("stave: error: \(failure)\n")
-            return 2
         } catch {
-            SystemIO.printError("stave: error: \(error)\n")
-            return 2
+            return CommandFailure.report(error)
         }
     }
 }

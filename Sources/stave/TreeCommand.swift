@@ -33,9 +33,8 @@ enum TreeCommand {
             let tree = SourceTree.parse(source).tree
             try SystemIO.writeAtomically(arguments.flags.contains("--reprint") ? tree.printed() : Array(tree.dump().utf8), to: "-")
             return 0
-        } catch let failure as SystemIO.Failure {
-            SystemIO.printError("stave: error: \(failure.message)\n")
-            return 2
-        } catch { return 2 }
+        } catch {
+            return CommandFailure.report(error)
+        }
     }
 }

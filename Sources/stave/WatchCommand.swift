@@ -132,14 +132,8 @@ enum WatchCommand {
                     playback = try Playback(heard, synthesizer: try Synthesizer.locate(soundfontOption: soundfont), driver: driver)
                     say("playing bars \(heard.firstBar)–\(heard.lastBar)")
                 }
-            } catch let missing as Synthesizer.SoundProblem {
-                say("error: \(missing.message)")
-            } catch let failure as SystemIO.Failure {
-                say("error: \(failure.message)")
-            } catch let failure as BackendError {
-                say("error: \(failure.message)")
             } catch {
-                say("error: \(error)")
+                say("error: \(CommandFailure.message(error))")
             }
         }
 
