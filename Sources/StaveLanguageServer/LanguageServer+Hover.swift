@@ -71,10 +71,20 @@ enum HoverText {
             lines.append("chord: " + chord.map { pitchName($0, track, song) }.joined(separator: " "))
             lines.append(contentsOf: chord.map { "- " + pitchLine($0, track, song) })
         } else {
-            lines.append("tuplet: \(sounds.count) in \(lengthName(note.width))")
+            lines.append("tuplet: \(sounds.count) in \(lengthName(note.width)): " + sounds.map { describe($0, track, song) }.joined(separator: " "))
         }
         lines.append(placement(note, phrase, meters))
         return lines.joined(separator: "\n\n")
+    }
+
+    /// A tuplet's division: `C5`, `[C5 E5]`, `r`, or a nested tuplet in braces.
+    static func describe(_ division: TupletNote, _ track: Track, _ song: Song) -> String {
+        switch division {
+        case .chord(let notes) where notes.isEmpty: return "r"
+        case .chord(let notes) where notes.count == 1: return pitchName(notes[0], track, song)
+        case .chord(let notes): return "[" + notes.map { pitchName($0, track, song) }.joined(separator: " ") + "]"
+        case .tuplet(let inner): return "{" + inner.map { describe($0, track, song) }.joined(separator: " ") + "}"
+        }
     }
 
     /// `**F#4** — MIDI 66, velocity 90`.

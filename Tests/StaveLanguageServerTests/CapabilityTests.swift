@@ -78,6 +78,13 @@ final class CapabilityTests: XCTestCase {
                        "chord: C5 E5\n\n- **C5** — MIDI 72, velocity 100\n\n- **E5** — MIDI 76, velocity 100\n\nbar 2, beat 1 — a dotted half note (3/4)")
     }
 
+    func testHoverOnATupletListsItsSounds() throws {
+        var client = TestClient()
+        client.open("track a {\n  phrase { c4 {d [e g] r}4 c2 | }\n}\n")
+        XCTAssertEqual(client.at("textDocument/hover", 1, 16)["result"]?["contents"]?["value"]?.text,
+                       "tuplet: 3 in a quarter note (1/4): D4 [E4 G4] r\n\nbar 1, beat 2 — a quarter note (1/4)")
+    }
+
     func testHoverOnNamesInstrumentsAndDrums() throws {
         var client = opened()
         XCTAssertEqual(client.at("textDocument/hover", 5, 10)["result"]?["contents"]?["value"]?.text,
