@@ -89,8 +89,15 @@ struct SourceTreeBuilder {
                 containers.removeLast()
                 bound = containers.last.map { nodes[$0.node].tokens.upperBound } ?? nodes[open[open.count - 1]].tokens.upperBound
             }
-            let first = firstToken(startingAtOrAfter: element.range.start, in: cursor..<bound)
-            let end = firstToken(startingAtOrAfter: max(element.range.end, element.range.start + 1), in: first..<bound)
+            let first: Int, end: Int
+            if cursor < bound, tokens[cursor].range.start == element.range.start, tokens[cursor].range.end >= element.range.end,
+               cursor + 1 == bound || tokens[cursor + 1].range.start >= element.range.end {
+                // The common case, a note of one token where the cursor stands.
+                (first, end) = (cursor, cursor + 1)
+            } else {
+                first = firstToken(startingAtOrAfter: element.range.start, in: cursor..<bound)
+                end = firstToken(startingAtOrAfter: max(element.range.end, element.range.start + 1), in: first..<bound)
+            }
             guard first < end else { continue }
             let node = nodes.count
             nodes.append(SyntaxNode(kind: Self.kind(of: element.kind), tokens: first..<end,
