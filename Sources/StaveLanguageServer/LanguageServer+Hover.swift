@@ -119,11 +119,11 @@ enum HoverText {
         return rest == 0 ? "\(whole)" : "\(whole) \(rest)/\(value.denominator)"
     }
 
-    /// `a quarter note (1/4)`, `a dotted eighth (3/16)`, `5/16 of a whole note`.
+    /// `a quarter note (1/4)`, `an eighth (1/8)`, `a dotted eighth (3/16)`, `5/16 of a whole note`.
     static func lengthName(_ width: Rational) -> String {
         let names = [1: "whole note", 2: "half note", 4: "quarter note", 8: "eighth", 16: "sixteenth", 32: "thirty-second", 64: "sixty-fourth"]
         for (value, name) in names.sorted(by: { $0.key < $1.key }) {
-            if width == Rational(1, value) { return "a \(name) (1/\(value))" }
+            if width == Rational(1, value) { return "\(name.hasPrefix("e") ? "an" : "a") \(name) (1/\(value))" }
             if width == Rational(3, 2 * value) { return "a dotted \(name) (3/\(2 * value))" }
             if width == Rational(7, 4 * value) { return "a double-dotted \(name) (7/\(4 * value))" }
         }
