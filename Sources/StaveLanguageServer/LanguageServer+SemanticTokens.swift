@@ -42,6 +42,7 @@ extension LanguageServer {
             case .string: spans.append((token.range, 6))
             case .dynamic, .greater, .less: spans.append((token.range, 5))
             case .bar, .tilde: spans.append((token.range, 8))
+            case .dot where owner[index]?.isBodyItem == true: spans.append((token.range, 4)) // a duration's dots
             default: break
             }
         }
