@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The language server with real clients: the pytest-lsp suite (a test per capability, exact
-# expected results) and a headless Neovim session through its built-in LSP client.
+# expected results), a headless Neovim session through its built-in LSP client, and the VS Code
+# extension's language-client settings run in Node.
 # See Tests/lsp/README.md.
 #
 # Usage (from anywhere): bash Tests/lsp/run.sh [path/to/stave] [pytest options]
 # The default binary is .build/debug/stave of this repository. Installs the pinned Python
 # packages of requirements.txt once (pip --no-deps --target into a cache directory,
-# STAVE_LSP_DEPS, default ~/.cache/stave-lsp/pyX.Y) and Debian's neovim when no nvim is found
-# (apt-get). Prints failures and ends with "N passed, M failed"; exits non-zero when anything
-# failed or nothing ran.
+# STAVE_LSP_DEPS, default ~/.cache/stave-lsp/pyX.Y), and Debian's neovim and nodejs when no
+# nvim or node is found (apt-get). Prints failures and ends with "N passed, M failed"; exits
+# non-zero when anything failed or nothing ran.
 set -u
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -45,6 +46,12 @@ if ! command -v "${STAVE_NVIM:-nvim}" >/dev/null 2>&1; then
   apt_install neovim || echo "lsp: could not install neovim"
 fi
 export STAVE_NVIM="$(command -v "${STAVE_NVIM:-nvim}" 2>/dev/null || true)"
+
+# Node runs the VS Code extension's language-client path (test_vscode_client.py).
+if ! command -v node >/dev/null 2>&1 && ! command -v nodejs >/dev/null 2>&1; then
+  echo "lsp: installing nodejs (apt-get)"
+  apt_install nodejs || echo "lsp: could not install nodejs"
+fi
 
 # Pinned Python packages, installed once per requirements.txt content.
 if ! "$PY" -m pip --version >/dev/null 2>&1; then
