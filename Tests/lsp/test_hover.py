@@ -113,3 +113,42 @@ async def test_nothing_to_say(client, line, character):
     """A blank line, after a bar line, inside a comment, inside the title string, past the end."""
     await open_song(client, HOVER_SONG)
     assert await hover(client, line, character) is None
+
+
+# `  phrase p { {c d e}4 {c {d e} [f a]}2 {r g}8 }`: columns
+#   { 13, c 14, d 16, e 18, } 19, 4 20; { 22, c 23, { 25, d 26, e 28, [ 31, f 32, a 34, 2 37; { 39, r 40, g 42.
+TUPLETS = "track a {\n  phrase p { {c d e}4 {c {d e} [f a]}2 {r g}8 }\n}\ndrums d {\n  phrase { [kick hat]8 {snare snare snare}4 }\n}\n"
+
+
+@pytest.mark.parametrize("line, character, expected", [
+    (1, 13, "tuplet: 3 in a quarter note (1/4)\n\nbar 1, beat 1 — a quarter note (1/4)"),
+    (1, 20, "tuplet: 3 in a quarter note (1/4)\n\nbar 1, beat 1 — a quarter note (1/4)"),
+    (1, 14, "**C4** — MIDI 60, velocity 100\n\nbar 1, beat 1 — 1/12 of a whole note, in a tuplet of 3"),
+    (1, 16, "**D4** — MIDI 62, velocity 100\n\nbar 1, beat 1 1/3 — 1/12 of a whole note, in a tuplet of 3"),
+    (1, 18, "**E4** — MIDI 64, velocity 100\n\nbar 1, beat 1 2/3 — 1/12 of a whole note, in a tuplet of 3"),
+    # Nested: {c {d e} [f a]}2 from beat 2; each third lasts 1/6, d and e half of that.
+    (1, 23, "**C4** — MIDI 60, velocity 100\n\nbar 1, beat 2 — 1/6 of a whole note, in a tuplet of 3"),
+    (1, 26, "**D4** — MIDI 62, velocity 100\n\nbar 1, beat 2 2/3 — 1/12 of a whole note, in a tuplet of 2"),
+    (1, 28, "**E4** — MIDI 64, velocity 100\n\nbar 1, beat 3 — 1/12 of a whole note, in a tuplet of 2"),
+    (1, 32, "chord: F4 A4\n\n- **F4** — MIDI 65, velocity 100\n\n- **A4** — MIDI 69, velocity 100\n\n"
+            "bar 1, beat 3 1/3 — 1/6 of a whole note, in a tuplet of 3"),
+    (1, 40, "rest\n\nbar 1, beat 4 — a sixteenth (1/16), in a tuplet of 2"),
+    (1, 42, "**G4** — MIDI 67, velocity 100\n\nbar 1, beat 4 1/4 — a sixteenth (1/16), in a tuplet of 2"),
+    # Drums: [kick hat]8 then a triplet of snares from 1/8.
+    (4, 12, "**kick**: General MIDI drum key 36\n\nbar 1, beat 1 — an eighth (1/8)"),
+    (4, 28, "**snare**: General MIDI drum key 38\n\nbar 1, beat 1 1/2 — 1/12 of a whole note, in a tuplet of 3"),
+    (4, 32, "**snare**: General MIDI drum key 38\n\nbar 1, beat 1 5/6 — 1/12 of a whole note, in a tuplet of 3"),
+])
+async def test_tuplets_and_chords(client, line, character, expected):
+    await open_song(client, TUPLETS)
+    assert await hover_text(client, line, character) == expected
+
+
+async def test_cursor_between_two_tokens(client):
+    """At `{|c` the cursor is on the note; at `f4|.` on the note too (the word wins over the dot)."""
+    await open_song(client, TUPLETS)
+    assert (await hover(client, 1, 14)).range.start.character == 14
+    await open_song(client, HOVER_SONG, name="other.stave")
+    result = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri="file:///tmp/stave-lsp-tests/other.stave"), position=pos(10, 28)))
+    assert result.range.start.character == 26
