@@ -121,7 +121,7 @@ run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE" --ke
 run_part "model referee (random songs)" 300 model_referee
 run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
 run_part "editor support" 1600 bash Tests/editors/run.sh
-run_part "language server (pytest-lsp, Neovim)" 140 bash Tests/lsp/run.sh "$STAVE"
+run_part "language server (pytest-lsp, Neovim)" 160 bash Tests/lsp/run.sh "$STAVE"
 run_part "install and man page" 70 bash Tests/install/run.sh
 run_part "audio: render, play, watch (FluidSynth)" 130 bash Tests/audio/run.sh "$STAVE"
 run_part "fuzzing (libFuzzer)" 150 fuzzing

