@@ -9,7 +9,6 @@ import os
 import pathlib
 import subprocess
 
-import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient

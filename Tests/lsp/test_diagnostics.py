@@ -5,7 +5,7 @@ import asyncio
 import pytest
 from lsprotocol import types
 
-from conftest import EXAMPLES, change, open_song, rng, stave_check_json, uri_of, utf16_column
+from conftest import EXAMPLES, change, open_song, stave_check_json, uri_of, utf16_column
 
 ERRORS = """title "Errors"
 track a {

@@ -86,7 +86,6 @@ async def test_typing_the_first_song_character_by_character(client):
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc()))
     assert [s.name for s in symbols] == ["lead", "bass", "beat"]
     # Ask for the diagnostics by closing and reopening with the same text.
-    from conftest import wait_diagnostics
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=doc()))
     published = await open_song(client, text, version=version + 1)
     assert list(published.diagnostics) == []

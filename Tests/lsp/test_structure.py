@@ -2,7 +2,7 @@
 import pytest
 from lsprotocol import types
 
-from conftest import EXAMPLES, doc, open_song, pos, rng, stave_fmt, uri_of
+from conftest import EXAMPLES, doc, open_song, stave_fmt, uri_of
 
 ODE = (EXAMPLES / "ode-to-joy.stave").read_text(encoding="utf-8")
 URI = uri_of("song.stave")

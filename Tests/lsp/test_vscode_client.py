@@ -13,7 +13,6 @@ import os
 import shutil
 import subprocess
 
-import pytest
 
 from conftest import ROOT, STAVE
 
