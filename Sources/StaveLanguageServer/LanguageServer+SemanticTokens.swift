@@ -50,12 +50,13 @@ extension LanguageServer {
         // never span lines except comments, which are split per line.
         var data: [JSONValue] = []
         var lastLine = 0, lastStart = 0
+        var walker = PositionWalker(document)
         for span in spans {
             var start = span.range.start
             while start < span.range.end {
-                let from = document.position(of: start)
+                let from = walker.position(of: start)
                 let lineEnd = min(span.range.end, document.lineEnd(from.line))
-                let to = document.position(of: lineEnd)
+                let to = walker.position(of: lineEnd)
                 if to.character > from.character {
                     data += [.int(from.line - lastLine), .int(from.line == lastLine ? from.character - lastStart : from.character),
                              .int(to.character - from.character), .int(span.type), .int(0)]
