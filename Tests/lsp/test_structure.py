@@ -74,8 +74,7 @@ async def semantic(client, text):
 
 
 async def test_semantic_token_legend(client):
-    # The fixture's initialize result is not kept by pytest-lsp; ask again on a raw level is
-    # covered by test_robustness. Here: the decoded types must all be legend names.
+    # Every decoded type is a name of the legend (the legend itself: test_robustness.py).
     tokens = await semantic(client, ODE)
     assert tokens and all(t[3] in LEGEND for t in tokens)
 
