@@ -133,6 +133,17 @@ async def test_a_one_megabyte_song(client):
     assert hover.contents.value.startswith("**C4** — MIDI 60, velocity 100\n\nbar 103961, beat 1")
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc()))
     assert len(symbols[0].children) == 2600
+    # Semantic tokens: `track`, `a`, then on each phrase line `phrase`, its ID and 40 bars of
+    # 4 pitches and a bar line. The last token is the last `|` of line 2600 (`  phrase p2599 { `,
+    # then bars of 10 columns from column 17): column 17 + 39 × 10 + 8 = 415, an operator.
+    tokens = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc()))
+    data = list(tokens.data)
+    assert len(data) == 5 * (2 + 2600 * 202)
+    line = sum(data[0::5])
+    last_line_start = len(data) - 5 * 202
+    assert data[last_line_start] == 1 and data[last_line_start + 1] == 2           # `phrase` at column 2
+    column = sum(data[last_line_start + 1::5])
+    assert (line, column, data[-3], data[-2]) == (2600, 415, 1, 8)
 
 
 # ---- The raw protocol: bytes on stdin, bytes on stdout, the exit status. ----
