@@ -32,6 +32,7 @@ def seen(request, tmp_path_factory):
     song.write_text(text.replace("  instrument flute\n", "  instrument flut\n"), encoding="utf-8")
     out = folder / "results.json"
     env = dict(os.environ, STAVE=STAVE, STAVE_NVIM_SONG=str(song), STAVE_NVIM_OUT=str(out),
+               STAVE_NVIM_EXAMPLE=str(EXAMPLES / "frere-jacques.stave"),
                HOME=str(folder), XDG_CONFIG_HOME=str(folder / "config"), XDG_DATA_HOME=str(folder / "data"),
                XDG_STATE_HOME=str(folder / "state"), XDG_CACHE_HOME=str(folder / "cache"))
     run = subprocess.run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
@@ -47,13 +48,14 @@ def seen(request, tmp_path_factory):
 
 def test_the_session_ran_to_the_end(seen):
     assert seen["ok"] is True, seen.get("problem")
-    assert seen["steps"][-1] == "ok" and len(seen["steps"]) == 16
+    assert seen["steps"][-1] == "ok" and len(seen["steps"]) == 17
 
 
 def test_filetype_and_client(seen):
     assert seen["filetype"] == "stave"
     assert seen["attached"] is True
     assert seen["client_name"] == "stave"
+    assert seen["attached_before_setup"] is True
 
 
 def test_diagnostics_of_the_broken_copy(seen):

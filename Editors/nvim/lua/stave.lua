@@ -74,7 +74,7 @@ function M.setup(options)
   })
   -- Stave buffers opened before setup.
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
-    if vim.api.nvim_buf_is_loaded(bufnr) and vim.api.nvim_buf_get_option(bufnr, 'filetype') == 'stave' then
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].filetype == 'stave' then
       M.attach(bufnr)
     end
   end

@@ -1,14 +1,18 @@
 -- Drives Neovim's built-in LSP client against `stave lsp` (run by test_neovim.py):
 --   nvim --headless -u NONE -i NONE -n --cmd 'set rtp^=Editors/nvim' -c 'luafile check.lua'
--- Environment: STAVE (the binary), STAVE_NVIM_SONG (a broken copy of ode-to-joy.stave: its
+-- Environment: STAVE (the binary), STAVE_NVIM_EXAMPLE (a clean song, opened before setup),
+-- STAVE_NVIM_SONG (a broken copy of ode-to-joy.stave: its
 -- `instrument flute` misspelt `flut`), STAVE_NVIM_OUT (where the results go, as JSON).
 -- Every step's result is recorded; test_neovim.py checks them.
 local results = { steps = {} }
 local function record(key, value) results[key] = value; table.insert(results.steps, key) end
 
+-- The clients attached to a buffer, as a list (0.7's buf_get_clients is keyed by client ID).
 local function clients_of(bufnr)
   if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = bufnr }) end
-  return vim.lsp.buf_get_clients(bufnr)
+  local list = {}
+  for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do table.insert(list, client) end
+  return list
 end
 
 local function diagnostics_of(bufnr)
@@ -45,7 +49,12 @@ end
 
 local ok, problem = pcall(function()
   record('version', tostring(vim.version().major) .. '.' .. tostring(vim.version().minor))
+  -- A Stave buffer opened before setup gets the server from setup.
+  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('STAVE_NVIM_EXAMPLE')))
+  vim.bo.filetype = 'stave'
+  local early = vim.api.nvim_get_current_buf()
   require('stave').setup({ cmd = { os.getenv('STAVE'), 'lsp' } })
+  record('attached_before_setup', vim.wait(10000, function() return #clients_of(early) > 0 end, 20))
   vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('STAVE_NVIM_SONG')))
   local bufnr = vim.api.nvim_get_current_buf()
   record('filetype', vim.bo.filetype)
