@@ -20,8 +20,10 @@ extension LanguageServer {
                 let nameToken = tokens.count > 1 && tree.tokens[tokens.lowerBound + 1].kind == .word && tree.text(ofToken: tokens.lowerBound + 1) != "at" ? tokens.lowerBound + 1 : tokens.lowerBound
                 var name = tree.text(ofToken: tokens.lowerBound)
                 if nameToken != tokens.lowerBound { name += " " + tree.text(ofToken: nameToken) }
+                var selection = tree.tokens[nameToken].range
                 if node.kind == .syncPhrase, tokens.count > 3, tree.tokens[tokens.lowerBound + 2].kind == .dot {
                     name += "." + tree.text(ofToken: tokens.lowerBound + 3)
+                    selection = SourceRange(selection.start, tree.tokens[tokens.lowerBound + 3].range.end) // `lead.theme`
                 }
                 var detail = ""
                 if let phrase = track?.phrases.first(where: { $0.source.range?.start == node.range.start }) {
@@ -33,7 +35,7 @@ extension LanguageServer {
                 }
                 children.append(.fields([
                     "name": .string(name), "detail": .string(detail), "kind": .int(12),
-                    "range": Self.json(node.range, in: document), "selectionRange": Self.json(tree.tokens[nameToken].range, in: document),
+                    "range": Self.json(node.range, in: document), "selectionRange": Self.json(selection, in: document),
                 ]))
             }
             let idToken = tree.nodes[trackNode].tokens.lowerBound + 1

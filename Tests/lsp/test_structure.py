@@ -25,7 +25,7 @@ async def test_document_symbols_of_the_first_song(client):
         ]),
         ("bass", "track", Class, (18, 0, 23, 1), (18, 6, 18, 10), [
             ("phrase", "bars 1–4", Function, (21, 2, 21, 38), (21, 2, 21, 8)),
-            ("sync lead.theme", "bars 5–8", Function, (22, 2, 22, 36), (22, 7, 22, 11)),
+            ("sync lead.theme", "bars 5–8", Function, (22, 2, 22, 36), (22, 7, 22, 17)),
         ]),
         ("beat", "drums", Class, (25, 0, 28, 1), (25, 6, 25, 10), [
             ("phrase groove", "bar 1", Function, (26, 2, 26, 61), (26, 9, 26, 15)),
