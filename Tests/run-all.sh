@@ -10,6 +10,8 @@
 #   6. stave fmt and the lossless tree over the examples, the corpus songs of part 4 and 300
 #      generated songs (fidelity, idempotence, same MIDI, comments kept);
 #   7. the editor-support tests (real Vim, two TextMate engines, the VS Code formatter in Node);
+#   7b. the language server with real clients: pytest-lsp, a headless Neovim, the VS Code
+#      extension's client settings in Node (Tests/lsp/run.sh; installs neovim with apt-get);
 #   8. the install: install.sh into a temporary prefix, the installed binary and its man page;
 #   9. audio: `stave render`/`play`/`watch` with the real FluidSynth (installs fluidsynth and
 #      fluid-soundfont-gm with apt-get when missing; Tests/audio/run.sh);
@@ -119,6 +121,7 @@ run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE" --ke
 run_part "model referee (random songs)" 300 model_referee
 run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
 run_part "editor support" 1600 bash Tests/editors/run.sh
+run_part "language server (pytest-lsp, Neovim)" 160 bash Tests/lsp/run.sh "$STAVE"
 run_part "install and man page" 70 bash Tests/install/run.sh
 run_part "audio: render, play, watch (FluidSynth)" 130 bash Tests/audio/run.sh "$STAVE"
 run_part "fuzzing (libFuzzer)" 150 fuzzing

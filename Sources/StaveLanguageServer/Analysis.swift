@@ -28,7 +28,7 @@ public struct Analysis: Sendable {
     }
 
     /// The index of the token holding byte `offset`, or the one ending right there (a cursor
-    /// just after a word is on that word).
+    /// just after a word is on that word, unless another word starts there).
     public func token(at offset: Int) -> Int? {
         let tokens = tree.tokens
         // The first token that ends at or after the offset.
@@ -38,6 +38,12 @@ public struct Analysis: Sendable {
             if tokens[middle].range.end < offset { low = middle + 1 } else { high = middle }
         }
         guard tokens[low].kind != .end, tokens[low].range.start <= offset else { return nil }
+        // Between two tokens (`{|c`, `.|a`): the one that starts here, unless a word ends here
+        // and punctuation starts (`f4|.`, `lead|.a` stay on the word).
+        if tokens[low].range.end == offset, low + 1 < tokens.count, tokens[low + 1].kind != .end,
+           tokens[low + 1].range.start == offset, tokens[low].kind != .word || tokens[low + 1].kind == .word {
+            return low + 1
+        }
         return low
     }
 

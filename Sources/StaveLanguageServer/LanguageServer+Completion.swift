@@ -39,19 +39,22 @@ struct CompletionContext {
         let path = before.map { analysis.path(toToken: $0) } ?? [0]
         let trackNode = path.first { tree.nodes[$0].kind == .track }
         let trackID = trackNode.flatMap { node in analysis.names.tracks.first { $0.node == node }?.id }
-        let isDrums = trackNode.map { tree.text(ofToken: tree.nodes[$0].tokens.lowerBound) == "drums" } ?? false
+        let isDrums = trackNode.map(isDrumTrack) ?? false
         // After a value-taking word.
         switch previousWord {
         case "instrument":
             return GeneralMIDI.instrumentNames.enumerated().map { Item(label: $0.element, kind: 12, detail: "GM program \($0.offset)") }
-                + GeneralMIDI.instrumentAliases.sorted { $0.key < $1.key }.map { Item(label: $0.key, kind: 12, detail: "GM program \($0.value)") }
+                + GeneralMIDI.instrumentAliases.sorted { $0.key < $1.key }
+                    .filter { !GeneralMIDI.instrumentNames.contains($0.key) } // `flute` is a name and an alias: once
+                    .map { Item(label: $0.key, kind: 12, detail: "GM program \($0.value)") }
         case "kit":
             return GeneralMIDI.kits.sorted { $0.value < $1.value }.map { Item(label: $0.key, kind: 12, detail: "GM drum kit, program \($0.value)") }
         case "repeat":
             return phraseIDs(ofTrack: trackID).map { Item(label: $0, kind: 3, detail: "phrase of \(trackID ?? "this track")") }
         case "sync":
             var items = phraseIDs(ofTrack: trackID).map { Item(label: $0, kind: 3, detail: "phrase of \(trackID ?? "this track")") }
-            for (other, _) in analysis.names.tracks where other != trackID {
+            // Only tracks of the same kind: a sync never copies across melody and drums.
+            for (other, node) in analysis.names.tracks where other != trackID && isDrumTrack(node) == isDrums {
                 items += phraseIDs(ofTrack: other).map { Item(label: "\(other).\($0)", kind: 3, detail: "phrase of track \(other)") }
             }
             return items
@@ -75,17 +78,20 @@ struct CompletionContext {
         }
         // Inside a phrase body.
         if let phrase = path.first(where: { tree.nodes[$0].kind == .phrase }), isInsideBody(phrase) {
-            let commands = ["o4", "v90"].map { Item(label: $0, kind: 21, detail: $0 == "o4" ? "octave" : "velocity") }
+            // Octave commands are errors in drum tracks: velocities and dynamics only there.
+            let commands = (isDrums ? ["v90"] : ["o4", "v90"]).map { Item(label: $0, kind: 21, detail: $0 == "o4" ? "octave" : "velocity") }
                 + ["!ppp", "!pp", "!p", "!mp", "!mf", "!f", "!ff", "!fff"].map { Item(label: $0, kind: 21, detail: "dynamic") }
-            if isDrums {
-                return DrumNames.table.flatMap { entry in entry.names.map { Item(label: $0, kind: 12, detail: "GM drum key \(entry.key)") } } + commands
-            }
-            return ["c", "d", "e", "f", "g", "a", "b", "r"].map { Item(label: $0, kind: 12, detail: $0 == "r" ? "rest" : "pitch") } + commands
+            let sounds = isDrums
+                ? DrumNames.table.flatMap { entry in entry.names.map { Item(label: $0, kind: 12, detail: "GM drum key \(entry.key)") } } + [Item(label: "r", kind: 12, detail: "rest")]
+                : ["c", "d", "e", "f", "g", "a", "b", "r"].map { Item(label: $0, kind: 12, detail: $0 == "r" ? "rest" : "pitch") }
+            return sounds + commands
                 + [Item(label: "tempo", kind: 14, detail: "tempo change")]
         }
         // Inside a track, between statements: settings and phrase statements.
         if let trackNode, isInsideBody(trackNode) {
-            return (SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync"]).map { Item(label: $0, kind: 14, detail: "track body") }
+            // `kit` belongs to drum tracks; `instrument`, `octave` and `transpose` to melody tracks.
+            let settings = SettingKind.allCases.map(\.rawValue).filter { isDrums ? !["instrument", "octave", "transpose"].contains($0) : $0 != "kit" }
+            return (settings + ["phrase", "repeat", "sync"]).map { Item(label: $0, kind: 14, detail: "track body") }
         }
         return Parser.topLevelWords.map { Item(label: $0, kind: 14, detail: "statement") }
     }
@@ -122,6 +128,10 @@ struct CompletionContext {
     func durations(after word: String) -> [Item] {
         [("1", "whole"), ("2", "half"), ("4", "quarter"), ("8", "eighth"), ("16", "sixteenth"), ("32", "thirty-second"), ("64", "sixty-fourth")]
             .map { Item(label: word + $0.0, kind: 21, detail: "\($0.1) note") }
+    }
+
+    func isDrumTrack(_ node: Int) -> Bool {
+        analysis.tree.text(ofToken: analysis.tree.nodes[node].tokens.lowerBound) == "drums"
     }
 
     func phraseIDs(ofTrack track: String?) -> [String] {

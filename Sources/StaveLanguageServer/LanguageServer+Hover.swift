@@ -49,19 +49,39 @@ enum HoverText {
               case .original(let body) = phrase.content else { return nil }
         let meters = MeterMap(meters: song.meters)
         let itemStart = tree.nodes[itemNode].range.start
+        let rootNote = body.notes.first { $0.source.range?.start == itemStart }
+        // Inside a tuplet: the division under the cursor, where it starts and how long it lasts.
+        let inTuplet = rootNote.flatMap { note in
+            tree.nodes[itemNode].kind == .tuplet && phraseIndex + 2 < path.count
+                ? division(path[(phraseIndex + 1)...], note.divisions, start: note.position, width: note.width, tree) : nil
+        }
         if tree.nodes[innermost].kind == .member || kind == .note, track.kind == .drums, let word {
             let drumName = String(word.prefix { $0 != "~" && !$0.isNumber })
             if let key = DrumNames.key(named: drumName) {
                 var text = "**\(drumName)**: General MIDI drum key \(key)"
-                if let note = body.notes.first(where: { $0.source.range?.start == itemStart }) {
+                if let inTuplet {
+                    text += "\n\n" + placement(inTuplet.start, inTuplet.width, phrase, meters) + ", in a tuplet of \(inTuplet.count)"
+                } else if let note = rootNote {
                     text += "\n\n" + placement(note, phrase, meters)
                 }
                 return text
             }
         }
-        guard let note = body.notes.first(where: { $0.source.range?.start == itemStart }) else {
+        guard let note = rootNote else {
             if tree.nodes[itemNode].kind == .rest { return "rest" }
             return nil
+        }
+        if let inTuplet, case .chord(let sounds) = inTuplet.item {
+            var lines: [String]
+            if sounds.count == 1 {
+                lines = [pitchLine(sounds[0], track, song)]
+            } else if sounds.isEmpty {
+                lines = ["rest"]
+            } else {
+                lines = ["chord: " + sounds.map { pitchName($0, track, song) }.joined(separator: " ")] + sounds.map { "- " + pitchLine($0, track, song) }
+            }
+            lines.append(placement(inTuplet.start, inTuplet.width, phrase, meters) + ", in a tuplet of \(inTuplet.count)")
+            return lines.joined(separator: "\n\n")
         }
         var lines: [String] = []
         let sounds = note.divisions
@@ -116,9 +136,30 @@ enum HoverText {
 
     /// `bar 3, beat 2 — a quarter note`.
     static func placement(_ note: RootNote, _ phrase: Phrase, _ meters: MeterMap) -> String {
-        let located = meters.locate(phrase.start + note.position)
+        placement(note.position, note.width, phrase, meters)
+    }
+
+    /// `bar 3, beat 2 — a quarter note` for a length starting at `position` in the phrase.
+    static func placement(_ position: Rational, _ width: Rational, _ phrase: Phrase, _ meters: MeterMap) -> String {
+        let located = meters.locate(phrase.start + position)
         let beats = located.offset * Rational(located.meter.denominator) + Rational(1)
-        return "bar \(located.bar), beat \(mixed(beats)) — \(lengthName(note.width))"
+        return "bar \(located.bar), beat \(mixed(beats)) — \(lengthName(width))"
+    }
+
+    /// The division of a tuplet that holds the last node of `path` (which starts at the tuplet's
+    /// node): the item, its start in the phrase, its length, and how many divisions share the
+    /// innermost tuplet. Nil when the tree and the song's divisions do not match (an error).
+    static func division(_ path: ArraySlice<Int>, _ divisions: [TupletNote], start: Rational, width: Rational, _ tree: SourceTree)
+        -> (item: TupletNote, start: Rational, width: Rational, count: Int)? {
+        guard let tuplet = path.first, let child = path.dropFirst().first else { return nil }
+        let items = tree.childNodes(of: tuplet).filter { [.note, .rest, .chord, .tuplet].contains(tree.nodes[$0].kind) }
+        guard items.count == divisions.count, let index = items.firstIndex(of: child) else { return nil }
+        let part = width / Rational(divisions.count)
+        let partStart = start + part * Rational(index)
+        if case .tuplet(let inner) = divisions[index], tree.nodes[child].kind == .tuplet, path.count > 2 {
+            return division(path.dropFirst(), inner, start: partStart, width: part, tree)
+        }
+        return (divisions[index], partStart, part, divisions.count)
     }
 
     /// `2`, `2 1/2`.
@@ -129,11 +170,11 @@ enum HoverText {
         return rest == 0 ? "\(whole)" : "\(whole) \(rest)/\(value.denominator)"
     }
 
-    /// `a quarter note (1/4)`, `a dotted eighth (3/16)`, `5/16 of a whole note`.
+    /// `a quarter note (1/4)`, `an eighth (1/8)`, `a dotted eighth (3/16)`, `5/16 of a whole note`.
     static func lengthName(_ width: Rational) -> String {
         let names = [1: "whole note", 2: "half note", 4: "quarter note", 8: "eighth", 16: "sixteenth", 32: "thirty-second", 64: "sixty-fourth"]
         for (value, name) in names.sorted(by: { $0.key < $1.key }) {
-            if width == Rational(1, value) { return "a \(name) (1/\(value))" }
+            if width == Rational(1, value) { return "\(name.hasPrefix("e") ? "an" : "a") \(name) (1/\(value))" }
             if width == Rational(3, 2 * value) { return "a dotted \(name) (3/\(2 * value))" }
             if width == Rational(7, 4 * value) { return "a double-dotted \(name) (7/\(4 * value))" }
         }

@@ -42,6 +42,7 @@ extension LanguageServer {
             case .string: spans.append((token.range, 6))
             case .dynamic, .greater, .less: spans.append((token.range, 5))
             case .bar, .tilde: spans.append((token.range, 8))
+            case .dot where owner[index]?.isBodyItem == true: spans.append((token.range, 4)) // a duration's dots
             default: break
             }
         }
@@ -49,14 +50,14 @@ extension LanguageServer {
         // never span lines except comments, which are split per line.
         var data: [JSONValue] = []
         var lastLine = 0, lastStart = 0
-        var cursor = document.cursor
+        var walker = PositionWalker(document)
         for span in spans {
             var start = span.range.start
             while start < span.range.end {
-                let from = cursor.position(of: start)
+                let from = walker.position(of: start)
                 let lineEnd = min(span.range.end, document.lineEnd(from.line))
-                let to = cursor.position(of: max(start, lineEnd))
-                if to.line == from.line, to.character > from.character {
+                let to = walker.position(of: lineEnd)
+                if to.character > from.character {
                     data += [.int(from.line - lastLine), .int(from.line == lastLine ? from.character - lastStart : from.character),
                              .int(to.character - from.character), .int(span.type), .int(0)]
                     lastLine = from.line

@@ -20,8 +20,10 @@ extension LanguageServer {
                 let nameToken = tokens.count > 1 && tree.tokens[tokens.lowerBound + 1].kind == .word && tree.text(ofToken: tokens.lowerBound + 1) != "at" ? tokens.lowerBound + 1 : tokens.lowerBound
                 var name = tree.text(ofToken: tokens.lowerBound)
                 if nameToken != tokens.lowerBound { name += " " + tree.text(ofToken: nameToken) }
+                var selection = tree.tokens[nameToken].range
                 if node.kind == .syncPhrase, tokens.count > 3, tree.tokens[tokens.lowerBound + 2].kind == .dot {
                     name += "." + tree.text(ofToken: tokens.lowerBound + 3)
+                    selection = SourceRange(selection.start, tree.tokens[tokens.lowerBound + 3].range.end) // `lead.theme`
                 }
                 var detail = ""
                 if let phrase = track?.phrases.first(where: { $0.source.range?.start == node.range.start }) {
@@ -33,7 +35,7 @@ extension LanguageServer {
                 }
                 children.append(.fields([
                     "name": .string(name), "detail": .string(detail), "kind": .int(12),
-                    "range": Self.json(node.range, in: document), "selectionRange": Self.json(tree.tokens[nameToken].range, in: document),
+                    "range": Self.json(node.range, in: document), "selectionRange": Self.json(selection, in: document),
                 ]))
             }
             let idToken = tree.nodes[trackNode].tokens.lowerBound + 1
@@ -109,12 +111,31 @@ extension LanguageServer {
                 var nameEnd = word.range.end
                 if diagnostic.id == .unknownDrum, let digits = text.firstIndex(where: { $0.isNumber }) { nameEnd = word.range.start + text[..<digits].utf8.count }
                 action("Change to '\(guess)'", SourceRange(word.range.start, nameEnd), guess)
+            } else if diagnostic.id == .unknownPhrase || diagnostic.id == .unknownTrack,
+                      let name = analysis.names.occurrence(at: diagnostic.range.start), !name.isDefinition,
+                      let guess = Self.closestName(to: name.target, in: analysis.names) {
+                // The compiler's message has no guess here: the closest ID the track (or song) defines.
+                action("Change to '\(guess)'", name.range, guess)
             } else if diagnostic.id == .durationNotAttached, let index = analysis.token(at: diagnostic.range.start), index > 0 {
                 let gap = analysis.tree.gap(before: index)
                 action("Join the duration to its note", gap, "")
             }
         }
         return .array(actions)
+    }
+
+    /// The defined track ID, or phrase ID of the same track, closest to a name that is not defined.
+    static func closestName(to target: NameIndex.Occurrence.Target, in names: NameIndex) -> String? {
+        switch target {
+        case .track(let id):
+            return Suggestion.closest(to: id, among: names.tracks.map(\.id))
+        case .phrase(let track, let id):
+            let defined = names.occurrences.compactMap { occurrence -> String? in
+                guard occurrence.isDefinition, case .phrase(track, let other) = occurrence.target else { return nil }
+                return other
+            }
+            return Suggestion.closest(to: id, among: defined)
+        }
     }
 
     /// The suggestion of a `…; did you mean 'x'?` message.

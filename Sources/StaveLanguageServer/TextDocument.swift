@@ -64,35 +64,6 @@ public struct TextDocument: Sendable {
         return LSPPosition(line: low, character: units)
     }
 
-    /// Positions of increasing offsets, each found from the last: a pass over a whole document
-    /// costs one walk over its bytes, however long its lines.
-    public struct PositionCursor {
-        let document: TextDocument
-        var line = 0
-        var index = 0
-        var units = 0
-
-        /// The position of `offset`, which is at or after the previous one.
-        public mutating func position(of offset: Int) -> LSPPosition {
-            let offset = max(index, min(offset, document.bytes.count))
-            while line + 1 < document.lineStarts.count, document.lineStarts[line + 1] <= offset {
-                line += 1
-                index = document.lineStarts[line]
-                units = 0
-            }
-            while index < offset {
-                let (length, width) = TextDocument.scalar(document.bytes, at: index)
-                if index + length > offset { break }
-                units += width
-                index += length
-            }
-            return LSPPosition(line: line, character: units)
-        }
-    }
-
-    /// A cursor for positions of increasing offsets.
-    public var cursor: PositionCursor { PositionCursor(document: self) }
-
     /// Where line `line`'s text ends (before its line break).
     func lineEnd(_ line: Int) -> Int {
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count

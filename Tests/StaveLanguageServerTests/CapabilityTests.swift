@@ -81,8 +81,10 @@ final class CapabilityTests: XCTestCase {
     func testHoverOnATupletListsItsSounds() throws {
         var client = TestClient()
         client.open("track a {\n  phrase { c4 {d [e g] r}4 c2 | }\n}\n")
-        XCTAssertEqual(client.at("textDocument/hover", 1, 16)["result"]?["contents"]?["value"]?.text,
+        XCTAssertEqual(client.at("textDocument/hover", 1, 14)["result"]?["contents"]?["value"]?.text,
                        "tuplet: 3 in a quarter note (1/4): D4 [E4 G4] r\n\nbar 1, beat 2 — a quarter note (1/4)")
+        XCTAssertEqual(client.at("textDocument/hover", 1, 18)["result"]?["contents"]?["value"]?.text,
+                       "chord: E4 G4\n\n- **E4** — MIDI 64, velocity 100\n\n- **G4** — MIDI 67, velocity 100\n\nbar 1, beat 2 1/3 — 1/12 of a whole note, in a tuplet of 3")
     }
 
     func testHoverOnNamesInstrumentsAndDrums() throws {
@@ -127,7 +129,7 @@ final class CapabilityTests: XCTestCase {
         }
         XCTAssertTrue(labels(4, 13).contains("acoustic-grand-piano"), "instruments after 'instrument '")
         XCTAssertEqual(labels(6, 9), ["tune"], "phrase IDs after 'repeat '")
-        XCTAssertEqual(labels(12, 7), ["lead.tune", "beat.groove"], "after 'sync ' in track low: the phrases of other tracks")
+        XCTAssertEqual(labels(12, 7), ["lead.tune"], "after 'sync ' in track low: the phrases of the other melody tracks")
         XCTAssertTrue(labels(12, 12).contains("tune"), "after 'lead.'")
         XCTAssertTrue(labels(9, 18).contains("open-hat"), "drum names in a drum body")
         XCTAssertEqual(Array(labels(5, 23).prefix(3)), ["f1", "f2", "f4"], "durations after a pitch")
