@@ -17,7 +17,7 @@ enum Stave {
     stave — compile Stave scores to Standard MIDI Files, save files and piano rolls
 
     USAGE:
-      stave compile SONG.stave [-o OUT] [--format midi|song|roll] [-q]
+      stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [-q]
       stave check SONG.stave... [--diagnostics text|json] [-q]
       stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
       stave print SONG.json [-o OUT.stave]
