@@ -63,6 +63,9 @@ struct PartNotation {
     var notes: [WrittenNote] = []
     var frames: [TupletFrame] = []
     var clef: Clef = .treble
+    /// Written an octave above the sound (with a `<transpose>` saying so), because the part
+    /// reaches below C0, the lowest pitch MusicXML can write.
+    var writtenOctaveUp = false
     /// The drum keys the part plays, ascending (drum tracks).
     var drumKeys: [Int] = []
 }

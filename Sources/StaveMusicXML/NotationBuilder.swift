@@ -30,7 +30,7 @@ struct NotationBuilder {
     static func layout(_ track: Track, in song: Song, divisions: Int) throws -> PartNotation {
         var builder = NotationBuilder(divisions: divisions, key: song.key)
         try builder.add(track, in: song)
-        return builder.finish(drums: track.kind == .drums)
+        return try builder.finish(drums: track.kind == .drums, track: track.id)
     }
 
     private mutating func add(_ track: Track, in song: Song) throws {
@@ -71,8 +71,25 @@ struct NotationBuilder {
         }
     }
 
-    private func finish(drums: Bool) -> PartNotation {
+    private func finish(drums: Bool, track: String) throws -> PartNotation {
         var result = part
+        // Below C0 (MIDI 12) a pitch has no MusicXML spelling: write the part an octave up.
+        if !drums, result.notes.contains(where: { $0.pitch < 12 }) {
+            result.writtenOctaveUp = true
+            for index in result.notes.indices {
+                if result.notes[index].pitch < 12 {
+                    let (spelling, octave) = Pitch.defaultSpelling(result.notes[index].pitch + 12, in: key)
+                    result.notes[index].step = spelling.letterByte &- 32
+                    result.notes[index].alter = spelling.accidental ?? 0
+                    result.notes[index].octave = octave
+                } else {
+                    result.notes[index].octave += 1
+                    guard result.notes[index].octave <= 9 else {
+                        throw BackendError("track '\(track)' spans more octaves than MusicXML can write (C0 to B9)")
+                    }
+                }
+            }
+        }
         if drums {
             result.clef = .percussion
             result.drumKeys = drumKeys.sorted()

@@ -179,13 +179,14 @@ extension ScoreWriter {
             chain.append(frames[frame])
             frame = frames[frame].parent
         }
+        // MusicXML numbers brackets 1…6: deeper levels keep their time modification, unbracketed.
         if stops {
-            for level in chain.prefix(Int(leaf.tupletStops)) {
+            for level in chain.prefix(Int(leaf.tupletStops)) where level.depth <= 6 {
                 xml.element("<tuplet type=\"stop\" number=\"", level.depth, "\"/>")
             }
         }
         if starts {
-            for level in chain.prefix(Int(leaf.tupletStarts)).reversed() {
+            for level in chain.prefix(Int(leaf.tupletStarts)).reversed() where level.depth <= 6 {
                 xml.element("<tuplet type=\"start\" number=\"", level.depth, "\" bracket=\"yes\">")
                 for (count, tag) in [(level.actual, 0), (level.normal, 1)] {
                     xml.raw(tag == 0 ? "<tuplet-actual>" : "<tuplet-normal>")

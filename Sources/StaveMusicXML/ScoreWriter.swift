@@ -93,9 +93,12 @@ struct ScoreWriter {
                 continue
             }
             if track.kind == .drums {
-                let keys = part.drumKeys.isEmpty ? [-1] : part.drumKeys
+                // The kit first (what a reader that takes one instrument per part should take),
+                // then one instrument per drum, which each note names.
+                let keys = [-1] + part.drumKeys
+                let kit = GeneralMIDI.kitName(track.program).map { readable($0) + " Kit" } ?? "Drum Kit"
                 for key in keys {
-                    instrumentHeader(part: index, id: key + 1, name: key < 0 ? "Drum kit" : readable(GeneralMIDI.drumName(forKey: key) ?? "drum \(key)"))
+                    instrumentHeader(part: index, id: key + 1, name: key < 0 ? kit : readable(GeneralMIDI.drumName(forKey: key) ?? "Drum \(key)"))
                 }
                 for key in keys {
                     midiInstrument(part: index, id: key + 1, track: track, unpitched: key < 0 ? nil : key + 1)
@@ -202,6 +205,9 @@ struct ScoreWriter {
             case .treble: xml.raw("<clef><sign>G</sign><line>2</line></clef>")
             case .bass: xml.raw("<clef><sign>F</sign><line>4</line></clef>")
             case .percussion: xml.raw("<clef><sign>percussion</sign></clef>")
+            }
+            if part.writtenOctaveUp {
+                xml.raw("<transpose><diatonic>0</diatonic><chromatic>0</chromatic><octave-change>-1</octave-change></transpose>")
             }
         }
         xml.raw("</attributes>\n")
