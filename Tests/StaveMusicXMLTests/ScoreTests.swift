@@ -87,7 +87,7 @@ final class ScoreTests: XCTestCase {
 
     func testNotesSplitAtBarLinesAndTheMiddleOfFourFour() throws {
         // A dotted whole crosses the bar line; an off-beat quarter crosses the middle of the bar.
-        XCTAssertEqual(measures(try musicXML("track t { phrase { c1. d2 } }")), [["C4:8w~"], ["~C4:4h", "D4:4h"]])
+        XCTAssertEqual(measures(try musicXML("track t { phrase { c1. d2 } }")), [["C4:4w~"], ["~C4:2h", "D4:2h"]])
         XCTAssertEqual(measures(try musicXML("track t { phrase { r8 c4 d4 e4 f8 } }")),
                        [["R:18", "C4:2q", "D4:18~", "~D4:18", "E4:2q", "F4:18"]])
         // Syncopation on beats stays one note: quarter, half, quarter.
