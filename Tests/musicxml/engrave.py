@@ -60,9 +60,9 @@ def difference(ours, theirs):
     return None
 
 
-def mscore(binary, source, target):
+def mscore(binary, source, target, *options):
     env = dict(os.environ, QT_QPA_PLATFORM='offscreen')
-    run = subprocess.run([binary, '-o', target, source], capture_output=True, text=True, env=env, timeout=300)
+    run = subprocess.run([binary, *options, '-o', target, source], capture_output=True, text=True, env=env, timeout=300)
     return run.returncode, (run.stderr or run.stdout).strip().splitlines()[-1:] or ['']
 
 
@@ -112,7 +112,7 @@ def main():
         if options.png and options.png_out:
             base = os.path.join(work, 'png-' + options.png[:-len('.stave')])
             subprocess.run([options.stave, 'compile', os.path.join(ROOT, 'Examples', options.png), '-o', base + '.musicxml', '-q'], check=True)
-            status, last = mscore(options.mscore, base + '.musicxml', base + '.png')
+            status, last = mscore(options.mscore, base + '.musicxml', base + '.png', '-r', '90', '-T', '20')
             pages = sorted(p for p in os.listdir(work) if p.startswith(os.path.basename(base)) and p.endswith('.png'))
             if status == 0 and pages:
                 shutil.copyfile(os.path.join(work, pages[0]), options.png_out)
