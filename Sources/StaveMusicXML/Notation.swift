@@ -64,7 +64,7 @@ struct PartNotation {
     var frames: [TupletFrame] = []
     var clef: Clef = .treble
     /// Written an octave above the sound (with a `<transpose>` saying so), because the part
-    /// reaches below C0, the lowest pitch MusicXML can write.
+    /// reaches below C double-flat 0 (MIDI 10), the lowest pitch MusicXML can write.
     var writtenOctaveUp = false
     /// The drum keys the part plays, ascending (drum tracks).
     var drumKeys: [Int] = []

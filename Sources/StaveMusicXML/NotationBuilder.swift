@@ -73,8 +73,9 @@ struct NotationBuilder {
 
     private func finish(drums: Bool, track: String) throws -> PartNotation {
         var result = part
-        // Below C0 (MIDI 12) a pitch has no MusicXML spelling: write the part an octave up.
-        if !drums, result.notes.contains(where: { $0.pitch < 12 }) {
+        // Below C double-flat 0 (MIDI 10) a pitch has no MusicXML spelling (octaves are 0…9,
+        // accidentals at most double): write the part an octave up.
+        if !drums, result.notes.contains(where: { $0.pitch < 10 }) {
             result.writtenOctaveUp = true
             for index in result.notes.indices {
                 if result.notes[index].pitch < 12 {
@@ -85,7 +86,7 @@ struct NotationBuilder {
                 } else {
                     result.notes[index].octave += 1
                     guard result.notes[index].octave <= 9 else {
-                        throw BackendError("track '\(track)' spans more octaves than MusicXML can write (C0 to B9)")
+                        throw BackendError("track '\(track)' spans more octaves than MusicXML can write: it reaches below MIDI 10 (C double-flat 0) and above MIDI 119 (B8) at once")
                     }
                 }
             }

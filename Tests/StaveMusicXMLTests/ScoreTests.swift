@@ -173,6 +173,15 @@ final class ScoreTests: XCTestCase {
         let low = try musicXML("track t { octave 0 transpose -12 phrase { c d } }")
         XCTAssertTrue(low.contains("<octave-change>-1</octave-change>"))
         XCTAssertEqual(measures(low), [["C0:1q", "D0:1q", "R:2h"]])
+        // MIDI 10 and 11 are still C double-flat 0 and C-flat 0: no transposition.
+        let flat = try musicXML("track t { octave 0 phrase { cbb cb } }")
+        XCTAssertFalse(flat.contains("<transpose>"))
+        XCTAssertEqual(measures(flat), [["Cbb0:1q", "Cb0:1q", "R:2h"]])
+        // A part from MIDI 0 to 127 cannot be written: a clear error, not a wrong score.
+        let (song, _) = Lowering.compile(Source(path: "t.stave", text: "track t { transpose -3 phrase { o0 c o9 g } }"), defaultTitle: "t")
+        XCTAssertThrowsError(try MusicXMLWriter().render(song)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("track 't' spans more octaves than MusicXML can write"), "\(error)")
+        }
     }
 
     func testOverlappingPlacementsBecomeVoices() throws {
