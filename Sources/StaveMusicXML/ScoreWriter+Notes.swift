@@ -109,11 +109,11 @@ extension ScoreWriter {
             if drums {
                 let place = DrumNotation.of(key: note.pitch)
                 xml.raw("<unpitched><display-step>")
-                xml.bytesAppend(place.step.asciiValue ?? UInt8(ascii: "B"))
+                xml.append(byte: place.step.asciiValue ?? UInt8(ascii: "B"))
                 xml.element("</display-step><display-octave>", place.octave, "</display-octave></unpitched>")
             } else {
                 xml.raw("<pitch><step>")
-                xml.bytesAppend(note.step)
+                xml.append(byte: note.step)
                 xml.raw("</step>")
                 if note.alter != 0 { xml.element("<alter>", note.alter, "</alter>") }
                 xml.element("<octave>", note.octave, "</octave></pitch>")

@@ -130,7 +130,7 @@ public struct XMLWriter {
 extension XMLWriter {
     /// Appends one byte of markup (an ASCII letter the caller produced).
     @inline(__always)
-    public mutating func bytesAppend(_ byte: UInt8) {
+    public mutating func append(byte: UInt8) {
         bytes.append(byte)
     }
 }

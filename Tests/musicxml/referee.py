@@ -438,8 +438,9 @@ KEEP = False
 # ------------------------------------------------------------------------------- self-test ---
 
 def self_test(stave, workdir, xsd):
-    """The referee catches three corruptions of a good file: a note a semitone off, a missing
-    tie stop, and an element out of schema order. Returns (passed, failed)."""
+    """The referee catches three corruptions of a good file: a note an octave off, a missing
+    tie stop (each by both readings), and an element out of schema order. Returns (passed,
+    failed)."""
     example = os.path.join(ROOT, 'Examples', 'tied-together.stave')
     base = os.path.join(workdir, 'self-test')
     with open(example, encoding='utf-8') as f:
@@ -476,6 +477,15 @@ def self_test(stave, workdir, xsd):
         else:
             failed += 1
             print(f'FAIL self-test: the {label} corruption was not caught')
+        if label != 'schema':
+            # The exact reading caught it first; music21's reading must catch it too.
+            problem, _ = compare_song(base + '.musicxml', base + '.mid')
+            if problem:
+                passed += 1
+                print(f'self-test: {label} corruption caught by music21 too: {problem[:100]}')
+            else:
+                failed += 1
+                print(f'FAIL self-test: music21\'s reading missed the {label} corruption')
     return passed, failed
 
 
