@@ -71,22 +71,28 @@ def main():
     parser.add_argument('--stave', default=os.path.join(ROOT, '.build', 'debug', 'stave'))
     parser.add_argument('--mscore', default=shutil.which('mscore3') or shutil.which('musescore3') or 'mscore3')
     parser.add_argument('--keep', help='keep the .musicxml, .pdf and .mid files here')
+    parser.add_argument('--dir', help='instead of the examples, every X.musicxml with its X.mid in this '
+                        'directory (as left by referee.py --keep)')
     parser.add_argument('--png', help='also engrave this example (a file name in Examples/) as PNG')
     parser.add_argument('--png-out', help='where to put the PNG of its first page')
     options = parser.parse_args()
     if not shutil.which(options.mscore):
         print(f'engrave: MuseScore 3 not found ({options.mscore}); apt-get install -y musescore3')
         return 2
-    examples = sorted(n for n in os.listdir(os.path.join(ROOT, 'Examples')) if n.endswith('.stave'))
+    if options.dir:
+        examples = sorted(n[:-len('.musicxml')] + '.stave' for n in os.listdir(options.dir) if n.endswith('.musicxml')
+                          and os.path.exists(os.path.join(options.dir, n[:-len('.musicxml')] + '.mid')))
+    else:
+        examples = sorted(n for n in os.listdir(os.path.join(ROOT, 'Examples')) if n.endswith('.stave'))
     passed = failed = 0
     with tempfile.TemporaryDirectory(prefix='stave-engrave.') as tmp:
         work = options.keep or tmp
         os.makedirs(work, exist_ok=True)
         for name in examples:
-            base = os.path.join(work, name[:-len('.stave')])
+            base = os.path.join(options.dir or work, name[:-len('.stave')])
             source = os.path.join(ROOT, 'Examples', name)
             problem = None
-            for suffix in ('.musicxml', '.mid'):
+            for suffix in () if options.dir else ('.musicxml', '.mid'):
                 run = subprocess.run([options.stave, 'compile', source, '-o', base + suffix, '-q'], capture_output=True, text=True)
                 if run.returncode != 0:
                     problem = f'stave compile -o {suffix}: exit {run.returncode}'
