@@ -2,7 +2,7 @@
 // Stave — a compiler for a text score language. No third-party packages: toolchain only.
 //
 // The modules follow the pipeline, left to right:
-//   StaveSyntax → StaveComposition → (StaveMIDI | StaveDomain | StavePrinter | StavePianoRoll)
+//   StaveSyntax → StaveComposition → (StaveMIDI | StaveDomain | StavePrinter | StavePianoRoll | StaveMusicXML)
 //   StaveSyntax → StaveFormatter (the lossless tree laid out; StavePrinter writes its layout)
 // and `stave` is the one composition root that wires them.
 import PackageDescription
@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "StaveFormatter", targets: ["StaveFormatter"]),
         .library(name: "StaveLanguageServer", targets: ["StaveLanguageServer"]),
         .library(name: "StaveAudio", targets: ["StaveAudio"]),
+        .library(name: "StaveMusicXML", targets: ["StaveMusicXML"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
@@ -45,8 +46,10 @@ let package = Package(
         // The pure half of hearing a song: FluidSynth's command lines, soundfont search, WAV
         // length fitting, the playing bar from the tempo map (FluidSynth itself runs outside).
         .target(name: "StaveAudio", dependencies: ["StaveComposition"]),
+        // Composition → MusicXML 3.1 sheet music.
+        .target(name: "StaveMusicXML", dependencies: ["StaveSyntax", "StaveComposition"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
         .testTarget(name: "StaveFormatterTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveFormatter", "StaveTestSupport"]),
         .testTarget(name: "StaveLanguageServerTests", dependencies: ["StaveDomain", "StaveLanguageServer", "StaveSupport", "StaveTestSupport"]),
+        .testTarget(name: "StaveMusicXMLTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

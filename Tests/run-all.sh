@@ -9,13 +9,15 @@
 #   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
 #   6. stave fmt and the lossless tree over the examples, the corpus songs of part 4 and 300
 #      generated songs (fidelity, idempotence, same MIDI, comments kept);
-#   7. the editor-support tests (real Vim, two TextMate engines, the VS Code formatter in Node);
-#   7b. the language server with real clients: pytest-lsp, a headless Neovim, the VS Code
+#   7. the MusicXML export of the examples, the corpus pieces and 300 random songs against
+#      music21 and the MusicXML 3.1 XSD;
+#   8. the editor-support tests (real Vim, two TextMate engines, the VS Code formatter in Node);
+#   9. the language server with real clients: pytest-lsp, a headless Neovim, the VS Code
 #      extension's client settings in Node (Tests/lsp/run.sh; installs neovim with apt-get);
-#   8. the install: install.sh into a temporary prefix, the installed binary and its man page;
-#   9. audio: `stave render`/`play`/`watch` with the real FluidSynth (installs fluidsynth and
+#  10. the install: install.sh into a temporary prefix, the installed binary and its man page;
+#  11. audio: `stave render`/`play`/`watch` with the real FluidSynth (installs fluidsynth and
 #      fluid-soundfont-gm with apt-get when missing; Tests/audio/run.sh);
-#  10. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
+#  12. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
 #      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
 # Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
 # 0, report no failure and make at least its minimum number of checks (Tests/runner/parts.sh).
@@ -120,6 +122,7 @@ rm -rf "$CORPUS_SONGS" && mkdir -p "$CORPUS_SONGS"
 run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE" --keep "$CORPUS_SONGS"
 run_part "model referee (random songs)" 300 model_referee
 run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
+run_part "MusicXML (music21, XSD)" 1100 bash Tests/musicxml/run.sh "$STAVE"
 run_part "editor support" 1600 bash Tests/editors/run.sh
 run_part "language server (pytest-lsp, Neovim)" 160 bash Tests/lsp/run.sh "$STAVE"
 run_part "install and man page" 70 bash Tests/install/run.sh

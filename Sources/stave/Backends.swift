@@ -2,6 +2,7 @@ import StaveComposition
 import StaveMIDI
 import StaveDomain
 import StavePianoRoll
+import StaveMusicXML
 
 extension OutputFormat {
     /// The backend behind each format: the one place backends are chosen.
@@ -10,6 +11,7 @@ extension OutputFormat {
         case .midi: return MIDIFileWriter()
         case .song: return SongDocumentBackend()
         case .roll: return PianoRollRenderer()
+        case .musicxml: return MusicXMLWriter()
         }
     }
 }

@@ -1,16 +1,20 @@
 import StaveComposition
 import StaveMIDI
 
-/// `stave compile SONG.stave [-o OUT] [--format midi|song|roll]`.
+/// `stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml]`.
 enum CompileCommand {
     static let help = """
-    USAGE: stave compile SONG.stave [-o OUT] [--format midi|song|roll] [-q]
+    USAGE: stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [-q]
 
     Compiles a song. The output format follows OUT's extension (.mid/.midi → MIDI,
-    .json → save format, .txt → piano roll) unless --format says otherwise; any
-    other extension is refused. Default OUT: SONG.mid (or .json / .txt for the
-    other formats); standard output when the song is read from '-'. Use '-o -'
-    for standard output.
+    .json → save format, .txt → piano roll, .musicxml/.xml → MusicXML 3.1 sheet
+    music) unless --format says otherwise; any other extension is refused.
+    Default OUT: SONG.mid (or .json / .txt / .musicxml for the other formats);
+    standard output when the song is read from '-'. Use '-o -' for standard
+    output.
+    MusicXML: a part per track, every repeat and sync written out, notes spelled
+    as written, tied across bar lines, tuplets bracketed, velocities as dynamics;
+    MuseScore, Finale, Sibelius, Dorico and music21 read it.
     The output is written atomically: on any error or interruption nothing is
     written and an existing file is left as it was (a replaced file keeps its
     permissions; a symbolic link is followed and stays a link). An output that is
@@ -22,7 +26,7 @@ enum CompileCommand {
 
     OPTIONS:
       -o, --output OUT     where to write (also -oOUT, --output=OUT)
-      --format FORMAT      midi, song or roll
+      --format FORMAT      midi, song, roll or musicxml
       -q, --quiet          no summary line and no warnings (errors still shown)
       -h, --help           show this help
       --version            show the version
@@ -43,14 +47,14 @@ enum CompileCommand {
         let format: OutputFormat
         if let name = arguments.options["--format"] {
             guard let chosen = OutputFormat(rawValue: name) else {
-                return Stave.usageError("unknown format '\(name)': expected midi, song or roll", command: "compile")
+                return Stave.usageError("unknown format '\(name)': expected midi, song, roll or musicxml", command: "compile")
             }
             format = chosen
         } else {
             switch output.map(OutputFormat.named(by:)) {
             case .known(let chosen)?: format = chosen
             case .unknown(let suffix)?:
-                return Stave.usageError("unknown output extension '.\(suffix)': stave writes \(OutputFormat.writtenExtensions); or give --format midi|song|roll", command: "compile")
+                return Stave.usageError("unknown output extension '.\(suffix)': stave writes \(OutputFormat.writtenExtensions); or give --format midi|song|roll|musicxml", command: "compile")
             case .noExtension?, nil: format = .midi
             }
         }
@@ -91,7 +95,7 @@ extension CompileCommand {
 
 /// The output formats and the backend behind each: the one place backends are chosen.
 enum OutputFormat: String {
-    case midi, song, roll
+    case midi, song, roll, musicxml
 
     /// What an output's name says of its format.
     enum Naming: Equatable {
@@ -104,7 +108,7 @@ enum OutputFormat: String {
     }
 
     /// The extensions backends write, as listed in messages.
-    static let writtenExtensions = ".mid .midi (MIDI), .json (save file), .txt (piano roll)"
+    static let writtenExtensions = ".mid .midi (MIDI), .json (save file), .txt (piano roll), .musicxml .xml (MusicXML)"
 
     /// The format an output's extension names; only the last path component counts, and a
     /// leading dot (a hidden file) is no extension.
@@ -116,6 +120,7 @@ enum OutputFormat: String {
         case "mid", "midi": return .known(.midi)
         case "json": return .known(.song)
         case "txt": return .known(.roll)
+        case "musicxml", "xml": return .known(.musicxml)
         default: return .unknown(String(suffix))
         }
     }
@@ -125,6 +130,7 @@ enum OutputFormat: String {
         case .midi: return "mid"
         case .song: return "json"
         case .roll: return "txt"
+        case .musicxml: return "musicxml"
         }
     }
 

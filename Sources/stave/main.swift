@@ -17,7 +17,7 @@ enum Stave {
     stave — compile Stave scores to Standard MIDI Files, save files, piano rolls and sound
 
     USAGE:
-      stave compile SONG.stave [-o OUT] [--format midi|song|roll] [-q]
+      stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [-q]
       stave check SONG.stave... [--diagnostics text|json] [-q]
       stave fmt SONG.stave... [--check | -w]
       stave tree SONG.stave [--reprint]

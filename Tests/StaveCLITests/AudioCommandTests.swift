@@ -17,7 +17,7 @@ final class AudioCommandTests: CLITestCase {
             (["render", song, "-o", "-"], "'render' writes a file, not standard output"),
             (["play", song, "--driver", "file"], "unknown audio driver 'file' (to write a file, use 'stave render'): expected alsa, pulseaudio, pipewire, jack, oss, sdl2, coreaudio, portaudio"),
             (["play", song, "--from", "x"], "--from takes a bar number (1, 2, …), not 'x' (marker names come with Stave 2)"),
-            (["watch", song, "-o", "song.mp3"], "unknown output extension '.mp3': stave watch writes .mid .midi (MIDI), .json (save file), .txt (piano roll), .wav (audio)"),
+            (["watch", song, "-o", "song.mp3"], "unknown output extension '.mp3': stave watch writes .mid .midi (MIDI), .json (save file), .txt (piano roll), .musicxml .xml (MusicXML), .wav (audio)"),
             (["watch", "-"], "'watch' watches a song file, not standard input"),
         ]
         for (arguments, message) in cases {

@@ -92,9 +92,17 @@ final class CompileOutputTests: CLITestCase {
             let result = try run(["compile", song, "-o", path(name)])
             XCTAssertEqual(result.status, 2, name)
             let suffix = String(name[name.index(after: name.lastIndex(of: ".")!)...])
-            XCTAssertEqual(result.err, "stave: error: unknown output extension '.\(suffix)': stave writes .mid .midi (MIDI), .json (save file), .txt (piano roll); or give --format midi|song|roll\nRun 'stave compile --help' for usage.\n")
+            XCTAssertEqual(result.err, "stave: error: unknown output extension '.\(suffix)': stave writes .mid .midi (MIDI), .json (save file), .txt (piano roll), .musicxml .xml (MusicXML); or give --format midi|song|roll|musicxml\nRun 'stave compile --help' for usage.\n")
             XCTAssertFalse(FileManager.default.fileExists(atPath: path(name)), "never MIDI under a wrong name")
         }
+        // .musicxml and .xml write MusicXML, and so does --format musicxml (default name SONG.musicxml).
+        for name in ["song.musicxml", "song.XML"] {
+            XCTAssertEqual(try run(["compile", song, "-q", "-o", path(name)]).status, 0, name)
+            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path(name))), as: UTF8.self)
+            XCTAssertTrue(text.contains("<score-partwise version=\"3.1\">"), name)
+        }
+        XCTAssertEqual(try run(["compile", song, "-q", "--format", "musicxml"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("song.musicxml")))
         // --format overrides the extension; any case of a known extension is known.
         XCTAssertEqual(try run(["compile", song, "-q", "-o", path("song.mp3"), "--format", "midi"]).status, 0)
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path("song.mp3"))).prefix(4)), Array("MThd".utf8))

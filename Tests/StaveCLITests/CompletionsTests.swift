@@ -50,7 +50,7 @@ final class CompletionsTests: CLITestCase {
             "compile check fmt tree lsp roll print render play watch explain completions help --help --version",
             "a.stave b.stave sub",
             "--format",
-            "midi song roll",
+            "midi song roll musicxml",
             "c.json",
             "text json",
             "c.json sub",
@@ -69,13 +69,13 @@ final class CompletionsTests: CLITestCase {
         XCTAssertEqual(zsh.err, "")
         let zshText = String(decoding: zsh.out, as: UTF8.self)
         XCTAssertTrue(zshText.hasPrefix("#compdef stave\n"), zshText)
-        for part in ["'compile:compile a song", "--format'[output format]:value:(midi song roll)'", "'*:file:_files -g \"*.stave\"'", "'*:file:_files -g \"*.json\"'", "_stave \"$@\""] {
+        for part in ["'compile:compile a song", "--format'[output format]:value:(midi song roll musicxml)'", "'*:file:_files -g \"*.stave\"'", "'*:file:_files -g \"*.json\"'", "_stave \"$@\""] {
             XCTAssertTrue(zshText.contains(part), part)
         }
         let fish = try run(["completions", "fish"])
         XCTAssertEqual(fish.status, 0)
         let fishText = String(decoding: fish.out, as: UTF8.self)
-        for part in ["complete -c stave -n __fish_use_subcommand -a compile", "-l format -x -a 'midi song roll'", "-s o -l output -r -F", "(__fish_complete_suffix .stave)", "(__fish_complete_suffix .json)"] {
+        for part in ["complete -c stave -n __fish_use_subcommand -a compile", "-l format -x -a 'midi song roll musicxml'", "-s o -l output -r -F", "(__fish_complete_suffix .stave)", "(__fish_complete_suffix .json)"] {
             XCTAssertTrue(fishText.contains(part), part)
         }
         // Every command in every script.

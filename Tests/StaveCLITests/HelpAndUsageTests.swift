@@ -64,7 +64,7 @@ final class HelpAndUsageTests: CLITestCase {
         try assertUsageError(["compile", song, song], "'compile' takes one song", help: "stave compile --help")
         try assertUsageError(["compile", song, "--bogus"], "unknown option '--bogus'", help: "stave compile --help")
         try assertUsageError(["compile", song, "--fromat", "midi"], "unknown option '--fromat'; did you mean '--format'?", help: "stave compile --help")
-        try assertUsageError(["compile", song, "--format", "wav"], "unknown format 'wav': expected midi, song or roll", help: "stave compile --help")
+        try assertUsageError(["compile", song, "--format", "wav"], "unknown format 'wav': expected midi, song, roll or musicxml", help: "stave compile --help")
         try assertUsageError(["compile", song, "-o"], "option '-o' needs a value", help: "stave compile --help")
         try assertUsageError(["compile", song, "--output="], "option '--output' needs a value, not an empty one", help: "stave compile --help")
         try assertUsageError(["compile", song, "-o", ""], "option '-o' needs a value, not an empty one", help: "stave compile --help")

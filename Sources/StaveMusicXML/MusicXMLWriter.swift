@@ -1,0 +1,27 @@
+import StaveComposition
+
+/// Composition → MusicXML 3.1 (score-partwise, uncompressed): the sheet-music backend.
+///
+/// A part per track, a measure per bar of the meter map, every placement written out (Repeat
+/// and Sync copies included, as `Performance.placements` expands them), notes spelled as
+/// written, lengths as note types with dots tied across bar lines, tuplets with their ratios
+/// and brackets, velocities as dynamics, tempos as metronome marks. See `ScoreWriter`.
+public struct MusicXMLWriter: Backend {
+    /// `musicxml`.
+    public var formatName: String { "musicxml" }
+
+    /// Creates the backend.
+    public init() {}
+
+    /// The MusicXML document of a checked song, UTF-8.
+    public func render(_ song: Song) throws -> [UInt8] {
+        guard let divisions = Divisions.perQuarter(for: song) else {
+            throw BackendError("the song's rhythms need more divisions of a quarter note than MusicXML files can count")
+        }
+        var parts = try song.tracks.map { try NotationBuilder.layout($0, in: song, divisions: divisions) }
+        if parts.isEmpty { parts = [PartNotation()] }
+        var score = try ScoreWriter(song: song, divisions: divisions, parts: parts)
+        score.write()
+        return score.xml.bytes
+    }
+}

@@ -1,0 +1,71 @@
+import StaveComposition
+
+/// One note as written in the score: its sounding key, the velocity of the tied chain it
+/// belongs to, its ties, and its spelling.
+struct WrittenNote {
+    /// Sounding MIDI key (drums: the drum key), transposition applied.
+    var pitch: Int
+    /// The velocity of the tie chain the note belongs to (its first note's), > 0.
+    var velocity: Int
+    /// Tied to the same pitch in the next note or chord.
+    var tieStart: Bool
+    /// Continues a tie from the previous note or chord.
+    var tieStop: Bool
+    /// The step letter, ASCII upper case (melody notes).
+    var step: UInt8
+    /// Semitones of the accidental, −2…2 (wider only for pitches below octave 0).
+    var alter: Int
+    /// The octave, 0…9.
+    var octave: Int
+}
+
+/// One level of tuplet bracket: `actual` notes in the time of `normal`.
+struct TupletFrame {
+    /// The enclosing frame's index, or −1.
+    var parent: Int
+    /// 1 for an outermost tuplet.
+    var depth: Int
+    /// This level's ratio.
+    var actual: Int
+    var normal: Int
+    /// All levels together: written length = sounding length × totalActual / totalNormal.
+    var totalActual: Int
+    var totalNormal: Int
+    /// The written value of one item of this level.
+    var item: NoteValue
+}
+
+/// A note, chord or tuplet rest in one voice: a time span in divisions with what it holds.
+struct Leaf {
+    /// Start and end, in divisions from the song start.
+    var start: Int
+    var end: Int
+    /// The notes: `notes[notesStart ..< notesStart + notesCount]` of its part; none is a rest
+    /// (only inside tuplets: other rests are the gaps between leaves).
+    var notesStart: Int32
+    var notesCount: Int32
+    /// The innermost tuplet frame, or −1.
+    var frame: Int32
+    /// How many tuplet levels, innermost first, begin and end at this leaf.
+    var tupletStarts: UInt8
+    var tupletStops: UInt8
+}
+
+/// The clef of a part.
+enum Clef {
+    case treble, bass, percussion
+}
+
+/// A track laid out for writing: its voices of leaves, its notes and tuplet frames.
+struct PartNotation {
+    /// Voices in order; each voice's leaves sorted by start and never overlapping.
+    var voices: [[Leaf]] = []
+    var notes: [WrittenNote] = []
+    var frames: [TupletFrame] = []
+    var clef: Clef = .treble
+    /// Written an octave above the sound (with a `<transpose>` saying so), because the part
+    /// reaches below C double-flat 0 (MIDI 10), the lowest pitch MusicXML can write.
+    var writtenOctaveUp = false
+    /// The drum keys the part plays, ascending (drum tracks).
+    var drumKeys: [Int] = []
+}

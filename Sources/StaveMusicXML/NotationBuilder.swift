@@ -1,0 +1,243 @@
+import StaveComposition
+import StaveSyntax
+
+/// Lays a track out for the score: every placement of its phrases (Originals, each Repeat
+/// copy, Syncs, as `Performance.placements` expands them) flattened into leaves in exact
+/// divisions, placements that overlap put into separate voices, tuplets given their written
+/// ratios, and notes spelled.
+struct NotationBuilder {
+    /// Divisions per quarter note.
+    let divisions: Int
+    let key: Key
+    private var part = PartNotation()
+    private var pitchSum = 0
+    private var pitchCount = 0
+    private var drumKeys = Set<Int>()
+
+    init(divisions: Int, key: Key) {
+        self.divisions = divisions
+        self.key = key
+    }
+
+    /// A time in whole notes as divisions; throws when it is not whole or does not fit.
+    func ticks(_ time: Rational) throws -> Int {
+        let scaled = time * (4 * divisions)
+        guard !scaled.isOverflow, scaled.isInteger else { throw BackendError("a time of the song does not fit in MusicXML divisions") }
+        return scaled.numerator
+    }
+
+    /// The layout of one track.
+    static func layout(_ track: Track, in song: Song, divisions: Int) throws -> PartNotation {
+        var builder = NotationBuilder(divisions: divisions, key: song.key)
+        try builder.add(track, in: song)
+        return try builder.finish(drums: track.kind == .drums, track: track.id)
+    }
+
+    private mutating func add(_ track: Track, in song: Song) throws {
+        let drums = track.kind == .drums
+        // Each placement's body flattened once; its copies share the leaves' notes.
+        var spans: [(start: Int, end: Int, placement: Int)] = []
+        var bodies: [[Leaf]] = []
+        for (index, placement) in Performance.placements(of: track, in: song).enumerated() {
+            let leaves = try flatten(placement.body, shift: placement.shift, drums: drums)
+            bodies.append(leaves)
+            guard !leaves.isEmpty else { continue }
+            for copy in 0..<placement.count {
+                let start = try ticks(placement.start + placement.body.length * copy)
+                let end = try ticks(placement.start + placement.body.length * (copy + 1))
+                spans.append((start, end, index))
+            }
+        }
+        // In time order; a span goes to the first voice that is free by its start.
+        let ordered = spans.enumerated().sorted { $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset }
+        var voiceEnds: [Int] = []
+        for (_, span) in ordered {
+            let voice: Int
+            if let free = voiceEnds.firstIndex(where: { $0 <= span.start }) {
+                voice = free
+            } else {
+                voice = voiceEnds.count
+                voiceEnds.append(0)
+                part.voices.append([])
+            }
+            voiceEnds[voice] = span.end
+            let body = bodies[span.placement]
+            part.voices[voice].reserveCapacity(part.voices[voice].count + body.count)
+            for var leaf in body {
+                leaf.start += span.start
+                leaf.end += span.start
+                part.voices[voice].append(leaf)
+            }
+        }
+    }
+
+    private func finish(drums: Bool, track: String) throws -> PartNotation {
+        var result = part
+        // Below C double-flat 0 (MIDI 10) a pitch has no MusicXML spelling (octaves are 0…9,
+        // accidentals at most double): write the part an octave up.
+        if !drums, result.notes.contains(where: { $0.pitch < 10 }) {
+            result.writtenOctaveUp = true
+            for index in result.notes.indices {
+                if result.notes[index].pitch < 12 {
+                    let (spelling, octave) = Pitch.defaultSpelling(result.notes[index].pitch + 12, in: key)
+                    result.notes[index].step = spelling.letterByte &- 32
+                    result.notes[index].alter = spelling.accidental ?? 0
+                    result.notes[index].octave = octave
+                } else {
+                    result.notes[index].octave += 1
+                    guard result.notes[index].octave <= 9 else {
+                        throw BackendError("track '\(track)' spans more octaves than MusicXML can write: it reaches below MIDI 10 (C double-flat 0) and above MIDI 119 (B8) at once")
+                    }
+                }
+            }
+        }
+        if drums {
+            result.clef = .percussion
+            result.drumKeys = drumKeys.sorted()
+        } else {
+            result.clef = pitchCount > 0 && pitchSum < 60 * pitchCount ? .bass : .treble
+        }
+        return result
+    }
+
+    // MARK: - One body
+
+    /// The pitches tied into the next note or chord, with their chains' velocities.
+    private typealias OpenTies = [(pitch: Int, velocity: Int)]
+
+    /// A body's leaves relative to its start; notes go into the part's note list.
+    private mutating func flatten(_ body: PhraseBody, shift: Int, drums: Bool) throws -> [Leaf] {
+        var leaves: [Leaf] = []
+        leaves.reserveCapacity(body.notes.count)
+        var open: OpenTies = []
+        for root in body.notes {
+            let start = try ticks(root.position)
+            let end = try ticks(root.position + root.width)
+            if let note = root.singleNote {
+                chord(CollectionOfOne(note), start: start, end: end, frame: -1, shift: shift, drums: drums, open: &open, into: &leaves)
+            } else if let notes = root.singleChord {
+                chord(notes, start: start, end: end, frame: -1, shift: shift, drums: drums, open: &open, into: &leaves)
+            } else {
+                let divisions = root.divisions
+                if divisions.count == 1 {
+                    try item(divisions[0], start: start, end: end, frame: -1, shift: shift, drums: drums, open: &open, into: &leaves)
+                } else {
+                    try tuplet(divisions, start: start, end: end, parent: -1, shift: shift, drums: drums, open: &open, into: &leaves)
+                }
+            }
+        }
+        return leaves
+    }
+
+    private mutating func item(_ item: TupletNote, start: Int, end: Int, frame: Int, shift: Int, drums: Bool,
+                               open: inout OpenTies, into leaves: inout [Leaf]) throws {
+        switch item {
+        case .chord(let notes):
+            chord(notes, start: start, end: end, frame: frame, shift: shift, drums: drums, open: &open, into: &leaves)
+        case .tuplet(let items):
+            if items.count == 1 {
+                try self.item(items[0], start: start, end: end, frame: frame, shift: shift, drums: drums, open: &open, into: &leaves)
+            } else {
+                try tuplet(items, start: start, end: end, parent: frame, shift: shift, drums: drums, open: &open, into: &leaves)
+            }
+        }
+    }
+
+    private mutating func tuplet(_ items: [TupletNote], start: Int, end: Int, parent: Int, shift: Int, drums: Bool,
+                                 open: inout OpenTies, into leaves: inout [Leaf]) throws {
+        guard !items.isEmpty else { return }
+        let width = end - start
+        guard width % items.count == 0 else { throw BackendError("a tuplet does not divide into MusicXML divisions") }
+        let part = width / items.count
+        let frame = try self.frame(width: width, count: items.count, parent: parent)
+        let first = leaves.count
+        for (index, entry) in items.enumerated() {
+            let itemStart = start + index * part
+            try item(entry, start: itemStart, end: itemStart + part, frame: frame, shift: shift, drums: drums, open: &open, into: &leaves)
+        }
+        if frame != parent, leaves.count > first {
+            leaves[first].tupletStarts += 1
+            leaves[leaves.count - 1].tupletStops += 1
+        }
+    }
+
+    /// The frame in which the `count` items of a tuplet `width` divisions long are written:
+    /// the parent's when each item is a plain note value there (`{c d}4` is two eighths),
+    /// otherwise a new level of `count` notes in the time of the largest power of two below
+    /// it (`{c d e}4`: 3 eighths in the time of 2), or, when that gives no plain value either,
+    /// the ratio between the item and the plain value just below it.
+    private mutating func frame(width: Int, count: Int, parent: Int) throws -> Int {
+        let (parentActual, parentNormal) = parent >= 0 ? (part.frames[parent].totalActual, part.frames[parent].totalNormal) : (1, 1)
+        // Written length of one item in the parent's frame, in units (1/1024 whole).
+        let item = Rational(width, count) * Rational(parentActual, parentNormal) * 256 / Rational(divisions)
+        guard !item.isOverflow else { throw BackendError("a tuplet is nested too deeply to write as MusicXML") }
+        if item.isInteger, NoteValue.single(units: item.numerator) != nil { return parent }
+        let normal = 1 << ((Int.bitWidth - 1) - count.leadingZeroBitCount)
+        var ratio = Rational(count, normal)
+        var written = item * ratio
+        if normal == count || !written.isInteger || NoteValue.single(units: written.numerator) == nil {
+            let floor = max(1, item.floor)
+            let plain = 1 << ((Int.bitWidth - 1) - floor.leadingZeroBitCount)
+            ratio = Rational(plain) / item
+            written = Rational(plain)
+        }
+        let total = Rational(parentActual, parentNormal) * ratio
+        guard !total.isOverflow, !ratio.isOverflow, total.numerator <= Int(Int32.max), total.denominator <= Int(Int32.max) else {
+            throw BackendError("a tuplet is nested too deeply to write as MusicXML")
+        }
+        let value = NoteValue.single(units: written.numerator) ?? NoteValue(typeExponent: 0, dots: 0)
+        part.frames.append(TupletFrame(parent: parent, depth: (parent >= 0 ? part.frames[parent].depth : 0) + 1,
+                                       actual: ratio.numerator, normal: ratio.denominator,
+                                       totalActual: total.numerator, totalNormal: total.denominator, item: value))
+        return part.frames.count - 1
+    }
+
+    /// A chord (one note, several, or none: a rest). Notes of a silent tie chain (its first
+    /// note has velocity 0) are left out; a chord left empty is a rest, which outside tuplets
+    /// is a gap the writer fills.
+    private mutating func chord<Notes: Collection>(_ notes: Notes, start: Int, end: Int, frame: Int, shift: Int, drums: Bool,
+                                                   open: inout OpenTies, into leaves: inout [Leaf]) where Notes.Element == ChordNote {
+        let first = part.notes.count
+        var next: OpenTies = []
+        for note in notes {
+            var velocity = note.velocity
+            var continues = false
+            if let index = open.firstIndex(where: { $0.pitch == note.pitch }) {
+                velocity = open[index].velocity
+                continues = true
+            }
+            if note.tie { next.append((note.pitch, velocity)) }
+            guard velocity > 0 else { continue }
+            let sounding = note.pitch + shift
+            var written = WrittenNote(pitch: sounding, velocity: velocity, tieStart: note.tie, tieStop: continues, step: 0, alter: 0, octave: 0)
+            if drums {
+                drumKeys.insert(sounding)
+            } else {
+                spell(&written, note: note, shift: shift)
+                pitchSum += sounding
+                pitchCount += 1
+            }
+            part.notes.append(written)
+        }
+        open = next
+        let count = part.notes.count - first
+        guard count > 0 || frame >= 0 else { return }
+        leaves.append(Leaf(start: start, end: end, notesStart: Int32(first), notesCount: Int32(count), frame: Int32(frame), tupletStarts: 0, tupletStops: 0))
+    }
+
+    /// The spelling as written (kept under transposition by whole octaves), otherwise Stave's
+    /// default spelling of the sounding pitch in the song's key.
+    private func spell(_ written: inout WrittenNote, note: ChordNote, shift: Int) {
+        if shift % 12 == 0, let spelling = note.spelling, let accidental = spelling.accidental,
+           let octave = Pitch.octave(of: note.pitch, spelledAs: spelling), (0...9).contains(octave + shift / 12) {
+            written.step = spelling.letterByte &- 32
+            written.alter = accidental
+            written.octave = octave + shift / 12
+            return
+        }
+        let (spelling, octave) = Pitch.defaultSpelling(written.pitch, in: key)
+        written.step = spelling.letterByte &- 32
+        written.alter = spelling.accidental ?? 0
+        written.octave = octave
+    }
+}
