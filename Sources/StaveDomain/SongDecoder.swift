@@ -168,7 +168,7 @@ public struct SongDecoder {
         var phrases: [SongDocument.Phrase]?
         if let value = required(&fields, "phrases", expected: "an array of phrases"),
            let elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
-            let decoded = elements.enumerated().map { phrase($1, at: path.key("phrases").index($0), kind: kind) }
+            let decoded = elements.enumerated().map { phrase($1, at: path.key("phrases").index($0), kind: kind, velocity: velocity ?? 0) }
             if decoded.allSatisfy({ $0 != nil }) { phrases = decoded.compactMap { $0 } }
         }
         finish(fields, what: kind == .drums ? "a drum track" : "a track",

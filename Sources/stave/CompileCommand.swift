@@ -4,7 +4,7 @@ import StaveMIDI
 /// `stave compile SONG.stave [-o OUT] [--format midi|song|roll]`.
 enum CompileCommand {
     static let help = """
-    USAGE: stave compile SONG.stave [-o OUT] [--format midi|song|roll] [-q]
+    USAGE: stave compile SONG.stave [-o OUT] [--format midi|song|roll] [--pretty] [-q]
 
     Compiles a song. The output format follows OUT's extension (.mid/.midi → MIDI,
     .json → save format, .txt → piano roll) unless --format says otherwise; any
@@ -23,6 +23,8 @@ enum CompileCommand {
     OPTIONS:
       -o, --output OUT     where to write (also -oOUT, --output=OUT)
       --format FORMAT      midi, song or roll
+      --pretty             save files: indented JSON for people to read (the
+                           default is compact JSON on one line; both load alike)
       -q, --quiet          no summary line and no warnings (errors still shown)
       -h, --help           show this help
       --version            show the version
@@ -33,7 +35,7 @@ enum CompileCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format"], flags: ["-q", "--quiet"], help: help) {
+        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format"], flags: ["-q", "--quiet", "--pretty"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
@@ -61,7 +63,7 @@ enum CompileCommand {
             var timer = PhaseTimer()
             let perByte = format == .song ? MemoryBudget.perTextByteForSave : MemoryBudget.perTextByte
             guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, quiet: quiet, memoryPerByte: perByte) else { return 1 }
-            let bytes = try format.backend.render(compilation.song)
+            let bytes = try format.backend(prettySave: arguments.flags.contains("--pretty")).render(compilation.song)
             timer.mark("render \(format.rawValue)")
             try SystemIO.writeAtomically(bytes, to: destination)
             timer.mark("write")

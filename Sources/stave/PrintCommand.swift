@@ -38,10 +38,15 @@ enum PrintCommand {
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         let shownPath = input == "-" ? "<stdin>" : input
         do {
+            var timer = PhaseTimer()
             let bytes = try SystemIO.read(input)
+            timer.mark("read")
             let song: Song
             do {
-                song = try SongDecoder.decodeSong(bytes)
+                let document = try SongDecoder.decode(bytes)
+                timer.mark("load")
+                song = document.composition
+                timer.mark("composition")
             } catch {
                 if ForeignFile.looksLikeStaveSong(bytes) {
                     SystemIO.printError("\(shownPath): error: this looks like a Stave song, not a save file: use 'stave compile \(input)' to compile it, or 'stave compile \(input) -o SONG.json' to save it\n")
@@ -55,13 +60,18 @@ enum PrintCommand {
                 return 1
             }
             let text = StavePrinter().print(song)
+            timer.mark("print")
             // The printed text must compile back to the same song; refuse to write it otherwise.
             let (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: song.title)
+            timer.mark("recompile")
             guard !diagnostics.hasErrors, recompiled == song else {
                 SystemIO.printError("stave: error: internal error: the printed text of '\(shownPath)' does not compile back to the same song\n")
                 return 1
             }
+            timer.mark("compare")
             try SystemIO.writeAtomically(Array(text.utf8), to: destination)
+            timer.mark("write")
+            timer.report()
             return 0
         } catch let failure as SystemIO.Failure {
             SystemIO.printError("stave: error: \(failure.message)\n")
