@@ -113,25 +113,26 @@ public enum Pitch {
     /// sharp keys and C major, flats in flat keys.
     public static func spell(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
         let pitchClass = ((midi % 12) + 12) % 12
-        let letters = letterOrder
+        // Letters as ASCII bytes, C up: no per-call allocation or hashing (this runs for every
+        // note that is printed, saved or checked).
+        let letters = "cdefgab".utf8
         // 1. A letter whose key-signature accidental gives this pitch class.
         for letter in letters {
-            let accidental = key.accidental(for: letter)
-            let semitone = (letterSemitones[letter]! + accidental)
+            let accidental = key.accidental(forByte: letter)
+            let semitone = semitones(ofByte: letter) + accidental
             if ((semitone % 12) + 12) % 12 == pitchClass {
                 let octave = (midi - semitone) / 12 - 1
-                return (PitchSpelling(letter: letter, accidental: accidental), octave)
+                return (PitchSpelling(letterByte: letter, accidental: accidental), octave)
             }
         }
         // 2. A natural, sharp or flat letter, by the key's direction.
         let preferSharps = key.fifths >= 0
-        let order = preferSharps ? [0, 1, -1] : [0, -1, 1]
-        for accidental in order {
+        for accidental in preferSharps ? [0, 1, -1] : [0, -1, 1] {
             for letter in letters {
-                let semitone = letterSemitones[letter]! + accidental
+                let semitone = semitones(ofByte: letter) + accidental
                 if ((semitone % 12) + 12) % 12 == pitchClass {
                     let octave = (midi - semitone) / 12 - 1
-                    return (PitchSpelling(letter: letter, accidental: accidental), octave)
+                    return (PitchSpelling(letterByte: letter, accidental: accidental), octave)
                 }
             }
         }

@@ -85,6 +85,11 @@ extension SongDecoder {
             problem(.saveMissingField, path.key("width"), "missing; expected a positive duration (the first container of a phrase has no width to take over)")
         }
         let notesKey = kind == .drums ? "beats" : "notes"
+        let otherKey = kind == .drums ? "notes" : "beats"
+        let hasOtherKey = fields.take(otherKey) != nil
+        if hasOtherKey {
+            problem(.saveUnknownField, path.key(otherKey), "a container of a \(kind == .drums ? "drum" : "melody") track holds \"\(notesKey)\", not \"\(otherKey)\"")
+        }
         let notesValue = fields.take(notesKey)
         let blocksValue = fields.take("blocks")
         var blocks: [SongDocument.NoteBlock]?
@@ -96,7 +101,7 @@ extension SongDecoder {
         case (.some, .some):
             problem(.saveInvalidValue, path, "a container holds either \"\(notesKey)\" or \"blocks\", not both")
         case (nil, nil):
-            problem(.saveMissingField, path.key("blocks"), "missing; expected an array of blocks")
+            if !hasOtherKey { problem(.saveMissingField, path.key("blocks"), "missing; expected an array of blocks") }
         }
         finish(fields, what: "a container", known: ["position", "width", notesKey, "blocks"])
         if let position, let width {
