@@ -40,8 +40,9 @@ extension Pitch {
     /// The octave (scientific: `b#4` is MIDI 72, `cb4` is 59) in which `spelling` — a letter
     /// with its sounding accidental, −2…2 — names `midi`; nil when it names another pitch class.
     public static func octave(of midi: Int, spelledAs spelling: PitchSpelling) -> Int? {
-        guard let base = letterSemitones[spelling.letter], let accidental = spelling.accidental, (-2...2).contains(accidental) else { return nil }
-        let semitone = base + accidental
+        guard (UInt8(ascii: "a")...UInt8(ascii: "g")).contains(spelling.letterByte), let accidental = spelling.accidental,
+              (-2...2).contains(accidental) else { return nil }
+        let semitone = semitones(ofByte: spelling.letterByte) + accidental
         guard ((midi - semitone) % 12 + 12) % 12 == 0 else { return nil }
         return (midi - semitone) / 12 - 1
     }

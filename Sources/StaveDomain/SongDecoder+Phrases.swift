@@ -29,8 +29,9 @@ extension SongDecoder {
                 var state = RunningState(velocity: velocity)
                 var decoded: [SongDocument.NoteContainer] = []
                 decoded.reserveCapacity(elements.count)
+                let containersPath = path.key("containers")
                 for (index, element) in elements.enumerated() {
-                    if let container = container(element, at: path.key("containers").index(index), kind: kind, state: &state) {
+                    if let container = container(element, at: containersPath.index(index), kind: kind, state: &state) {
                         decoded.append(container)
                     }
                 }
@@ -159,27 +160,32 @@ extension SongDecoder {
         var decoded: [SongDocument.Note] = []
         decoded.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            if let note = note(element, at: path.index(index), kind: kind, state: &state) { decoded.append(note) }
+            if let note = note(element, in: path, index: index, kind: kind, state: &state) { decoded.append(note) }
         }
         return decoded.count == elements.count ? decoded : nil
     }
 
-    /// A note (beat): the bare pitch (drum key), or an object whose `velocity` defaults to the
-    /// previous note's.
-    mutating func note(_ value: JSONValue, at path: JSONPath, kind: TrackKind, state: inout RunningState) -> SongDocument.Note? {
+    /// Note `index` of the array at `notesPath`: the bare pitch (drum key), or an object whose
+    /// `velocity` defaults to the previous note's. (Its path is made only when needed: bare
+    /// pitches are most of a large song.)
+    mutating func note(_ value: JSONValue, in notesPath: JSONPath, index: Int, kind: TrackKind, state: inout RunningState) -> SongDocument.Note? {
         let pitchRange = kind == .drums ? 35...81 : SongDecoder.lowestWritablePitch...127
-        let pitchExpected = kind == .drums ? "a General MIDI drum key 35–81" : "a MIDI pitch \(SongDecoder.lowestWritablePitch)–127 (Stave writes cbb0 to g9)"
-        if case .number = value {
-            guard let pitch = integer(value, at: path, in: pitchRange, expected: pitchExpected) else { return nil }
-            return SongDocument.Note(pitch: pitch, velocity: state.velocity)
+        func pitchExpected() -> String {
+            kind == .drums ? "a General MIDI drum key 35–81" : "a MIDI pitch \(SongDecoder.lowestWritablePitch)–127 (Stave writes cbb0 to g9)"
         }
+        if case .number = value {
+            if let pitch = value.integer, pitchRange.contains(pitch) { return SongDocument.Note(pitch: pitch, velocity: state.velocity) }
+            mismatch(value, at: notesPath.index(index), expected: pitchExpected())
+            return nil
+        }
+        let path = notesPath.index(index)
         let what = kind == .drums ? "a beat" : "a note"
         guard case .object(let members) = value else {
             problem(.saveWrongType, path, "expected \(what) (a number or an object), found \(value.summary)")
             return nil
         }
         var fields = ObjectFields(members, at: path)
-        let pitch = integer(&fields, kind == .drums ? "drum" : "pitch", in: pitchRange, expected: pitchExpected)
+        let pitch = integer(&fields, kind == .drums ? "drum" : "pitch", in: pitchRange, expected: pitchExpected())
         var velocity: Int? = state.velocity
         if let value = fields.take("velocity") { velocity = integer(value, at: path.key("velocity"), in: 0...127, expected: "a velocity 0–127") }
         var tie: Bool? = false

@@ -27,6 +27,11 @@ struct ObjectFields {
         members.contains { $0.key == key }
     }
 
+    /// True when every member was read (the usual case, checked without building `unread`).
+    var allRead: Bool {
+        members.count <= 64 && usedMask == (members.count == 64 ? UInt64.max : (1 << UInt64(members.count)) - 1)
+    }
+
     /// The members that were not read, in file order.
     var unread: [JSONMember] {
         members.indices.filter { $0 < 64 ? usedMask & (1 << UInt64($0)) == 0 : !usedBeyondMask.contains($0) }.map { members[$0] }
@@ -55,9 +60,10 @@ extension SongDecoder {
     }
 
     /// Reports members that were not read.
-    mutating func finish(_ fields: ObjectFields, what: String, known: [String]) {
+    mutating func finish(_ fields: ObjectFields, what: @autoclosure () -> String, known: @autoclosure () -> [String]) {
+        guard !fields.allRead else { return }
         for member in fields.unread {
-            problem(.saveUnknownField, fields.path.key(member.key), "unknown field: \(what) has the fields \(known.joined(separator: ", "))")
+            problem(.saveUnknownField, fields.path.key(member.key), "unknown field: \(what()) has the fields \(known().joined(separator: ", "))")
         }
     }
 
@@ -70,9 +76,10 @@ extension SongDecoder {
         return value
     }
 
-    mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
+    /// An integer in a range, or nil (reported; the path is made only then).
+    mutating func integer(_ value: JSONValue, at path: @autoclosure () -> JSONPath, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
         guard let number = value.integer, range.contains(number) else {
-            mismatch(value, at: path, expected: expected())
+            mismatch(value, at: path(), expected: expected())
             return nil
         }
         return number
@@ -81,7 +88,9 @@ extension SongDecoder {
     /// A required integer member in a range.
     mutating func integer(_ fields: inout ObjectFields, _ key: String, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
         guard let value = required(&fields, key, expected: expected()) else { return nil }
-        return integer(value, at: fields.path.key(key), in: range, expected: expected())
+        if let number = value.integer, range.contains(number) { return number }
+        mismatch(value, at: fields.path.key(key), expected: expected())
+        return nil
     }
 
     mutating func string(_ value: JSONValue, at path: JSONPath, expected: String) -> String? {
@@ -102,9 +111,9 @@ extension SongDecoder {
         return text
     }
 
-    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
+    mutating func bool(_ value: JSONValue, at path: @autoclosure () -> JSONPath) -> Bool? {
         guard case .bool(let flag) = value else {
-            problem(.saveWrongType, path, "expected true or false, found \(value.summary)")
+            problem(.saveWrongType, path(), "expected true or false, found \(value.summary)")
             return nil
         }
         return flag

@@ -72,7 +72,8 @@ enum PrintCommand {
             try SystemIO.writeAtomically(Array(text.utf8), to: destination)
             timer.mark("write")
             timer.report()
-            return 0
+            // Done: exit without tearing the songs down, as `compile` does (they can be large).
+            withExtendedLifetime((song, recompiled)) { SystemIO.exitNow(0) }
         } catch let failure as SystemIO.Failure {
             SystemIO.printError("stave: error: \(failure.message)\n")
             return 2
