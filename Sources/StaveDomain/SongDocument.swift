@@ -154,8 +154,10 @@ public struct SongDocument: Equatable, Sendable {
         }
     }
 
-    /// One equal subdivision: notes sounding together (none: a rest) or nested blocks.
-    public indirect enum NoteBlock: Equatable, Sendable {
+    /// One equal subdivision: notes sounding together (none: a rest) or nested blocks. (Not
+    /// `indirect`: the arrays already hold their elements out of line, so a box per block
+    /// would only cost an allocation.)
+    public enum NoteBlock: Equatable, Sendable {
         /// Notes sounding together; none is a rest.
         case notes([Note])
         /// A nested tuplet: its own equal subdivisions.

@@ -44,7 +44,7 @@ enum PrintCommand {
             let song: Song
             do {
                 let document = try SongDecoder.decode(bytes)
-                timer.mark("load")
+                timer.mark("load (parse, decode, validate)")
                 song = document.composition
                 timer.mark("composition")
             } catch {
