@@ -12,13 +12,17 @@ public struct SongDecoder {
     init() {}
 
     /// Decodes and checks a save file. Throws `SaveError` with every problem found.
-    public static func decode(_ bytes: [UInt8], migrations: [Migration] = Migration.chain) throws(SaveError) -> SongDocument {
+    ///
+    /// The bytes are let go as soon as they are parsed (pass them with `consume` to free them
+    /// before the document is built: a large song's file need not stay in memory beside it).
+    public static func decode(_ bytes: consuming [UInt8], migrations: [Migration] = Migration.chain) throws(SaveError) -> SongDocument {
         let parsed: JSONValue
         do {
             parsed = try JSONParser.parse(bytes)
         } catch {
             throw SaveError([error.problem])
         }
+        _ = consume bytes
         let value = try Migration.upgrade(parsed, using: migrations)
         var decoder = SongDecoder()
         guard let document = decoder.document(value), decoder.problems.isEmpty else {

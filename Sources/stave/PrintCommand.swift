@@ -41,14 +41,17 @@ enum PrintCommand {
             var timer = PhaseTimer()
             let bytes = try SystemIO.read(input)
             timer.mark("read")
+            // Worked out now (it looks at the first bytes only, for a save file) so that the
+            // bytes can be let go once they are parsed.
+            let looksLikeStaveSong = ForeignFile.looksLikeStaveSong(bytes)
             let song: Song
             do {
-                let document = try SongDecoder.decode(bytes)
+                let document = try SongDecoder.decode(consume bytes)
                 timer.mark("load (parse, decode, validate)")
                 song = document.composition
                 timer.mark("composition")
             } catch {
-                if ForeignFile.looksLikeStaveSong(bytes) {
+                if looksLikeStaveSong {
                     SystemIO.printError("\(shownPath): error: this looks like a Stave song, not a save file: use 'stave compile \(input)' to compile it, or 'stave compile \(input) -o SONG.json' to save it\n")
                     return 1
                 }
