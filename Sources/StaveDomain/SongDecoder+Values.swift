@@ -5,7 +5,7 @@ import StaveSyntax
 /// be reported.
 struct ObjectFields {
     let path: JSONPath
-    let members: [JSONMember]
+    private(set) var members: [JSONMember]
     /// Which members were read: a bit for each of the first 64, a set for the rest.
     private var usedMask: UInt64 = 0
     private var usedBeyondMask: Set<Int> = []
@@ -15,11 +15,14 @@ struct ObjectFields {
         self.path = path
     }
 
-    /// The value of a member, marking it as read.
+    /// The value of a member, marking it as read. The value is moved out (`null` is left in
+    /// its place), so that once the caller is done with it nothing else keeps it in memory.
     mutating func take(_ key: String) -> JSONValue? {
         guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
         if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyondMask.insert(index) }
-        return members[index].value
+        let value = members[index].value
+        members[index].value = .null
+        return value
     }
 
     /// True when the object has the member (without reading it).
@@ -41,6 +44,13 @@ struct ObjectFields {
 /// Typed readers: each reports a problem naming the path, what was expected and what was
 /// found, and returns nil when the value does not fit.
 extension SongDecoder {
+    /// Moves an element out of an array (leaving `null`), so that it is let go once decoded.
+    static func takeElement(_ index: Int, of elements: inout [JSONValue]) -> JSONValue {
+        let element = elements[index]
+        elements[index] = .null
+        return element
+    }
+
     mutating func problem(_ id: DiagnosticID, _ path: JSONPath, _ message: String) {
         problems.append(SaveProblem(id, path, message))
     }
@@ -50,8 +60,9 @@ extension SongDecoder {
         problem(value.integer == nil ? .saveWrongType : .valueOutOfRange, path, "expected \(expected), found \(value.summary)")
     }
 
-    /// The members of an object, or nil (reported).
-    mutating func object(_ value: JSONValue, at path: JSONPath, what: String) -> ObjectFields? {
+    /// The members of an object, or nil (reported). Taking the value (`consuming`) lets the
+    /// members be moved out one by one (`ObjectFields.take`).
+    mutating func object(_ value: consuming JSONValue, at path: JSONPath, what: String) -> ObjectFields? {
         guard case .object(let members) = value else {
             problem(.saveWrongType, path, "expected \(what) (an object), found \(value.summary)")
             return nil
@@ -120,7 +131,7 @@ extension SongDecoder {
     }
 
     /// An array's elements, or nil (reported).
-    mutating func array(_ value: JSONValue, at path: JSONPath, expected: String) -> [JSONValue]? {
+    mutating func array(_ value: consuming JSONValue, at path: JSONPath, expected: String) -> [JSONValue]? {
         guard case .array(let elements) = value else {
             problem(.saveWrongType, path, "expected \(expected), found \(value.summary)")
             return nil
