@@ -56,6 +56,10 @@ enum CompileCommand {
             case .noExtension?, nil: format = .midi
             }
         }
+        let pretty = arguments.flags.contains("--pretty")
+        if pretty, format != .song {
+            return Stave.usageError("--pretty is for save files (.json or --format song), not \(format.rawValue)", command: "compile")
+        }
         let quiet = arguments.flags.contains("--quiet")
         let destination = output ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: format.fileExtension))
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
@@ -63,7 +67,7 @@ enum CompileCommand {
             var timer = PhaseTimer()
             let perByte = format == .song ? MemoryBudget.perTextByteForSave : MemoryBudget.perTextByte
             guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, quiet: quiet, memoryPerByte: perByte) else { return 1 }
-            let bytes = try format.backend(prettySave: arguments.flags.contains("--pretty")).render(compilation.song)
+            let bytes = try format.backend(prettySave: pretty).render(compilation.song)
             timer.mark("render \(format.rawValue)")
             try SystemIO.writeAtomically(bytes, to: destination)
             timer.mark("write")

@@ -126,9 +126,13 @@ final class CommandLineTests: CLITestCase {
         let fromCompact = try run(["print", compact]), fromPretty = try run(["print", pretty])
         XCTAssertEqual(fromCompact.status, 0, fromCompact.err)
         XCTAssertEqual(fromCompact.out, fromPretty.out)
-        // --pretty is a flag of compile only.
+        // --pretty is a flag of compile only, and only for save files.
         let misuse = try run(["print", compact, "--pretty"])
         XCTAssertEqual(misuse.status, 2)
+        let midi = try run(["compile", song, "-o", scratch.appendingPathComponent("song.mid").path, "--pretty"])
+        XCTAssertEqual(midi.status, 2)
+        XCTAssertEqual(midi.err.split(separator: "\n").first, "stave: error: --pretty is for save files (.json or --format song), not midi")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("song.mid").path))
     }
 
     func testSavedSongPrintsBackToText() throws {
