@@ -16,6 +16,7 @@ usage: Benchmarks/run.sh [options]
   --probe           re-measure the largest piece abc2midi accepts instead of
                     using the recorded value (needed after changing --seed)
   --no-compare      skip the abc2midi comparison
+Also runs save.py (save and print beside compile) on the 300,000-note song.
   -h, --help        this text
 Generated songs and outputs go to Benchmarks/work/ (git-ignored) and are reused
 while they are newer than generate.py.
@@ -144,5 +145,11 @@ if [ -x "$STAVE" ]; then
   if [ ${#songs[@]} -gt 0 ]; then
     "$PY" "$HERE/memory.py" --stave "$STAVE" "${songs[@]}" || status=1
   fi
+  # ------------------------------------------------------ save and print ---
+  for n in $SIZES; do
+    [ "$n" = 300000 ] || continue
+    say "save and print beside compile ($n notes)"
+    "$PY" "$HERE/save.py" --stave "$STAVE" --song "$WORK/stave-$n-s$SEED.stave" --runs "$RUNS" || status=1
+  done
 fi
 exit $status

@@ -52,15 +52,8 @@ public struct Key: Hashable, Sendable {
 
     /// The accidental the key signature gives a letter: +1 sharp, −1 flat, 0 natural.
     public func accidental(for letter: Character) -> Int {
-        if fifths > 0 {
-            let order: [Character] = ["f", "c", "g", "d", "a", "e", "b"]
-            return order.prefix(fifths).contains(letter) ? 1 : 0
-        }
-        if fifths < 0 {
-            let order: [Character] = ["b", "e", "a", "d", "g", "c", "f"]
-            return order.prefix(-fifths).contains(letter) ? -1 : 0
-        }
-        return 0
+        guard let byte = letter.asciiValue, (UInt8(ascii: "a")...UInt8(ascii: "g")).contains(byte) else { return 0 }
+        return accidental(forByte: byte)
     }
 
     /// The key's name as written in Stave (`f# minor`).
@@ -71,11 +64,6 @@ public struct Key: Hashable, Sendable {
 
 /// Pitch arithmetic in scientific pitch notation: octave 4 starts at middle C (MIDI 60).
 public enum Pitch {
-    /// Semitones above C of each letter.
-    /// The letters from C up.
-    static let letterOrder: [Character] = ["c", "d", "e", "f", "g", "a", "b"]
-    static let letterSemitones: [Character: Int] = ["c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11]
-
     /// The MIDI number of a spelled pitch in an octave, taking the key's accidental when none is written.
     /// May lie outside 0…127; the caller checks the range.
     public static func midi(_ spelling: PitchSpelling, octave: Int, key: Key) -> Int {
@@ -99,13 +87,13 @@ public enum Pitch {
 
     /// How a spelling is written: `f#`, `bb`, `en`, `c`.
     public static func spellingText(_ spelling: PitchSpelling) -> String {
-        let marks: String
+        var text = String(spelling.letter)
         switch spelling.accidental {
-        case nil: marks = ""
-        case 0?: marks = "n"
-        case let value?: marks = String(repeating: value > 0 ? "#" : "b", count: abs(value))
+        case nil: break
+        case 0?: text += "n"
+        case let value?: text += String(repeating: value > 0 ? "#" : "b", count: abs(value))
         }
-        return "\(spelling.letter)\(marks)"
+        return text
     }
 
     /// Spells a MIDI number in a key: the letter and accidental a musician would write, and the octave
@@ -113,25 +101,26 @@ public enum Pitch {
     /// sharp keys and C major, flats in flat keys.
     public static func spell(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
         let pitchClass = ((midi % 12) + 12) % 12
-        let letters = letterOrder
+        // Letters as ASCII bytes, C up: no per-call allocation or hashing (this runs for every
+        // note that is printed, saved or checked).
+        let letters = "cdefgab".utf8
         // 1. A letter whose key-signature accidental gives this pitch class.
         for letter in letters {
-            let accidental = key.accidental(for: letter)
-            let semitone = (letterSemitones[letter]! + accidental)
+            let accidental = key.accidental(forByte: letter)
+            let semitone = semitones(ofByte: letter) + accidental
             if ((semitone % 12) + 12) % 12 == pitchClass {
                 let octave = (midi - semitone) / 12 - 1
-                return (PitchSpelling(letter: letter, accidental: accidental), octave)
+                return (PitchSpelling(letterByte: letter, accidental: accidental), octave)
             }
         }
         // 2. A natural, sharp or flat letter, by the key's direction.
         let preferSharps = key.fifths >= 0
-        let order = preferSharps ? [0, 1, -1] : [0, -1, 1]
-        for accidental in order {
+        for accidental in preferSharps ? [0, 1, -1] : [0, -1, 1] {
             for letter in letters {
-                let semitone = letterSemitones[letter]! + accidental
+                let semitone = semitones(ofByte: letter) + accidental
                 if ((semitone % 12) + 12) % 12 == pitchClass {
                     let octave = (midi - semitone) / 12 - 1
-                    return (PitchSpelling(letter: letter, accidental: accidental), octave)
+                    return (PitchSpelling(letterByte: letter, accidental: accidental), octave)
                 }
             }
         }

@@ -20,16 +20,19 @@ extension Pitch {
 
     /// The raised sixth or seventh degree of a minor key, when the pitch is one.
     static func raisedDegree(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int)? {
-        guard key.mode == .minor, let tonic = letterOrder.firstIndex(of: key.tonic.letter) else { return nil }
+        guard key.mode == .minor else { return nil }
+        let letters = Array("cdefgab".utf8)
+        guard let tonic = letters.firstIndex(of: key.tonic.letterByte) else { return nil }
         for degree in [5, 6] {
-            let letter = letterOrder[(tonic + degree) % 7]
-            let accidental = key.accidental(for: letter) + 1
-            guard accidental <= 2, let base = letterSemitones[letter] else { continue }
+            let letter = letters[(tonic + degree) % 7]
+            let accidental = key.accidental(forByte: letter) + 1
+            guard accidental <= 2 else { continue }
+            let base = semitones(ofByte: letter)
             let semitone = base + accidental
             guard ((midi - semitone) % 12 + 12) % 12 == 0 else { continue }
             let octave = (midi - semitone) / 12 - 1
             guard (0...9).contains(octave) else { continue }
-            return (PitchSpelling(letter: letter, accidental: accidental), octave)
+            return (PitchSpelling(letterByte: letter, accidental: accidental), octave)
         }
         return nil
     }
@@ -37,8 +40,9 @@ extension Pitch {
     /// The octave (scientific: `b#4` is MIDI 72, `cb4` is 59) in which `spelling` — a letter
     /// with its sounding accidental, −2…2 — names `midi`; nil when it names another pitch class.
     public static func octave(of midi: Int, spelledAs spelling: PitchSpelling) -> Int? {
-        guard let base = letterSemitones[spelling.letter], let accidental = spelling.accidental, (-2...2).contains(accidental) else { return nil }
-        let semitone = base + accidental
+        guard (UInt8(ascii: "a")...UInt8(ascii: "g")).contains(spelling.letterByte), let accidental = spelling.accidental,
+              (-2...2).contains(accidental) else { return nil }
+        let semitone = semitones(ofByte: spelling.letterByte) + accidental
         guard ((midi - semitone) % 12 + 12) % 12 == 0 else { return nil }
         return (midi - semitone) / 12 - 1
     }

@@ -10,6 +10,8 @@ import StaveSyntax
 public struct JSONParser {
     /// Arrays and objects nest at most this deep.
     public static let maximumDepth = 256
+    /// Objects up to this many members look for duplicate keys along the members read so far.
+    static let linearKeyCheckLimit = 16
 
     /// A syntax error: where it happened and what was expected.
     public struct SyntaxError: Error, Equatable, Sendable {
@@ -85,6 +87,8 @@ public struct JSONParser {
         guard steps.count < JSONParser.maximumDepth else { throw error("arrays and objects nest more than \(JSONParser.maximumDepth) deep") }
         index += 1
         var members: [JSONMember] = []
+        // Keys seen so far: a look along `members` for the small objects of a save file, a set
+        // once an object grows large (so no file can make the check quadratic).
         var seen: Set<String> = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -98,11 +102,17 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if seen.contains(key) {
+            let isDuplicate: Bool
+            if members.count < JSONParser.linearKeyCheckLimit {
+                isDuplicate = members.contains { $0.key == key }
+            } else {
+                if seen.isEmpty { seen = Set(members.map(\.key)) }
+                isDuplicate = !seen.insert(key).inserted
+            }
+            if isDuplicate {
                 index = keyStart
                 throw error("duplicate key \(JSONText.quoted(key))")
             }
-            seen.insert(key)
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key \(JSONText.quoted(key)), found \(describeCurrent())")

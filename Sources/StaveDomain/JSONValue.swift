@@ -1,8 +1,10 @@
 import StaveSupport
 
 /// A parsed JSON value. Objects keep their members in file order, and numbers keep their
-/// text, so nothing is lost or rounded between the file and the decoder.
-public indirect enum JSONValue: Equatable, Sendable {
+/// text, so nothing is lost or rounded between the file and the decoder. (Not `indirect`:
+/// arrays already hold their elements out of line, and a box per value would cost an
+/// allocation for every number of a large song.)
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A number as written (`-480`, `1.5e3`).

@@ -1,53 +1,109 @@
 import StaveSupport
 
-/// Builds JSON text deterministically: the caller decides key order and layout, so the same
-/// document always gives the same bytes (no dictionary order, no floating point).
+/// Builds JSON text deterministically into one byte buffer: the caller decides key order, so
+/// the same document always gives the same bytes (no dictionary order, no floating point).
+///
+/// Two layouts share every call: `compact` writes no spaces or line breaks at all; `pretty`
+/// puts each member of a multi-line object on its own line, indented two spaces a level, and
+/// writes one-line objects as `{"a": 1, "b": 2}`. Numbers and keys go straight into the
+/// buffer, with no intermediate strings, so writing stays fast on songs of millions of notes.
 public struct JSONWriter {
-    /// The text written so far.
-    public private(set) var text = ""
+    /// How the text is laid out.
+    public enum Layout: Sendable {
+        /// No whitespace: the smallest file.
+        case compact
+        /// Indented, one member or element a line (one-line objects for small values).
+        case pretty
+    }
+
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// The layout being written.
+    public let layout: Layout
     private var indentLevel = 0
 
     /// An empty writer.
-    public init() {}
+    public init(layout: Layout = .compact) {
+        self.layout = layout
+    }
 
-    /// Starts a new line at the current indentation (two spaces a level).
+    /// Starts a new line at the current indentation (pretty layout only).
     public mutating func newline() {
-        text += "\n"
-        text += String(repeating: "  ", count: indentLevel)
+        guard layout == .pretty else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<indentLevel { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
     }
 
-    /// Writes raw text.
-    public mutating func write(_ raw: String) {
-        text += raw
+    /// Writes text as it is (punctuation, `true`, an already quoted string).
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Opens `{` or `[` and indents what follows.
-    public mutating func open(_ bracket: String) {
-        text += bracket
+    /// Writes one byte as it is.
+    public mutating func raw(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Writes an integer in decimal.
+    public mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    /// Writes a string literal, escaped as `JSONText.quoted` does.
+    public mutating func string(_ value: String) {
+        bytes.append(contentsOf: JSONText.quoted(value).utf8)
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        value ? raw("true") : raw("false")
+    }
+
+    /// Opens `{` or `[` for a multi-line value and indents what follows.
+    public mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
         indentLevel += 1
     }
 
-    /// Closes a bracket on its own line at the outer indentation.
-    public mutating func close(_ bracket: String) {
+    /// Closes a multi-line value: the bracket on its own line at the outer indentation.
+    public mutating func close(_ bracket: UInt8) {
         indentLevel -= 1
         newline()
-        text += bracket
+        bytes.append(bracket)
     }
 
-    /// Writes `"key": ` (after a newline), for a member of a multi-line object.
-    public mutating func key(_ name: String, first: Bool) {
-        if !first { text += "," }
+    /// Writes `"name": ` for a member of a multi-line object, on a new line after a comma
+    /// unless it is the first member.
+    public mutating func key(_ name: StaticString, first: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
         newline()
-        text += JSONText.quoted(name) + ": "
+        writeKey(name)
     }
 
-    /// A one-line object from already written member values: `{"a": 1, "b": "x"}`.
-    public static func inlineObject(_ members: [(String, String)]) -> String {
-        "{" + members.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    /// Writes `"name": ` for a member of a one-line object, after `, ` unless it is the first.
+    public mutating func inlineKey(_ name: StaticString, first: Bool) {
+        if !first { separator() }
+        writeKey(name)
     }
 
-    /// A one-line array from already written elements.
-    public static func inlineArray(_ elements: [String]) -> String {
-        "[" + elements.joined(separator: ", ") + "]"
+    /// The separator between the members or elements of a one-line value: `, ` or `,`.
+    public mutating func separator() {
+        bytes.append(UInt8(ascii: ","))
+        if layout == .pretty { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    private mutating func writeKey(_ name: StaticString) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        if layout == .pretty { bytes.append(UInt8(ascii: " ")) }
     }
 }

@@ -29,6 +29,13 @@ public struct Migration: Sendable {
         // Stave's own spelling applies). A version 2 file has none: its notes print with
         // Stave's spelling as before, so the document is unchanged.
         Migration(from: 2) { $0 },
+        // 3 → 4: a container may leave out its `position` (where the previous one ends) and its
+        // `width` (the previous container's), a note its `velocity` (the previous note's in the
+        // phrase; the track's before the first); a container of one block may hold `notes`
+        // (`beats`) directly, and a note with nothing but its pitch may be the bare number. A
+        // version 3 file writes every value in full, which means the same in version 4, so the
+        // document is unchanged.
+        Migration(from: 3) { $0 },
     ]
 
     /// Checks `format` and `version` and brings a document up to `target` through the chain.

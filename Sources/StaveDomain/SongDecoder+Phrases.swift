@@ -6,7 +6,8 @@ extension SongDecoder {
     /// The lowest pitch Stave can write: `cbb` in octave 0.
     public static let lowestWritablePitch = 10
 
-    mutating func phrase(_ value: JSONValue, at path: JSONPath, kind: TrackKind) -> SongDocument.Phrase? {
+    /// A phrase of a track of `kind` whose `velocity` setting starts each phrase.
+    mutating func phrase(_ value: JSONValue, at path: JSONPath, kind: TrackKind, velocity: Int) -> SongDocument.Phrase? {
         guard var fields = object(value, at: path, what: "a phrase") else { return nil }
         guard let typeValue = required(&fields, "type", expected: "\"original\", \"repeat\" or \"sync\"") else { return nil }
         guard case .string(let type) = typeValue, ["original", "repeat", "sync"].contains(type) else {
@@ -25,8 +26,16 @@ extension SongDecoder {
             var containers: [SongDocument.NoteContainer]?
             if let value = required(&fields, "containers", expected: "an array of containers"),
                let elements = array(value, at: path.key("containers"), expected: "an array of containers") {
-                let decoded = elements.enumerated().map { container($1, at: path.key("containers").index($0), kind: kind) }
-                if decoded.allSatisfy({ $0 != nil }) { containers = decoded.compactMap { $0 } }
+                var state = RunningState(velocity: velocity)
+                var decoded: [SongDocument.NoteContainer] = []
+                decoded.reserveCapacity(elements.count)
+                let containersPath = path.key("containers")
+                for (index, element) in elements.enumerated() {
+                    if let container = container(element, at: containersPath.index(index), kind: kind, state: &state) {
+                        decoded.append(container)
+                    }
+                }
+                if decoded.count == elements.count { containers = decoded }
             }
             finish(fields, what: "an original phrase", known: ["type", "id", "start", "length", "tempos", "containers"])
             if let length, let tempos, let containers { content = .original(length: length, containers: containers, tempos: tempos) }
@@ -63,28 +72,63 @@ extension SongDecoder {
         return decoded.allSatisfy { $0 != nil } ? decoded.compactMap { $0 } : nil
     }
 
-    mutating func container(_ value: JSONValue, at path: JSONPath, kind: TrackKind) -> SongDocument.NoteContainer? {
+    /// A container; what it leaves out comes from the running state, which it then updates.
+    mutating func container(_ value: JSONValue, at path: JSONPath, kind: TrackKind, state: inout RunningState) -> SongDocument.NoteContainer? {
         guard var fields = object(value, at: path, what: "a container") else { return nil }
-        let position = integer(&fields, "position", in: 0...JSONValue.maximumInteger, expected: "a position (a non-negative integer of resolution units)")
-        let width = integer(&fields, "width", in: 1...JSONValue.maximumInteger, expected: "a positive duration")
-        let blocks = required(&fields, "blocks", expected: "an array of blocks").flatMap { self.blocks($0, at: path.key("blocks"), kind: kind) }
-        finish(fields, what: "a container", known: ["position", "width", "blocks"])
+        var position: Int? = state.end
+        if let value = fields.take("position") {
+            position = integer(value, at: path.key("position"), in: 0...JSONValue.maximumInteger, expected: "a position (a non-negative integer of resolution units)")
+        }
+        var width = state.width
+        if let value = fields.take("width") {
+            width = integer(value, at: path.key("width"), in: 1...JSONValue.maximumInteger, expected: "a positive duration")
+        } else if state.width == nil {
+            problem(.saveMissingField, path.key("width"), "missing; expected a positive duration (the first container of a phrase has no width to take over)")
+        }
+        let notesKey = kind == .drums ? "beats" : "notes"
+        let otherKey = kind == .drums ? "notes" : "beats"
+        let hasOtherKey = fields.take(otherKey) != nil
+        if hasOtherKey {
+            problem(.saveUnknownField, path.key(otherKey), "a container of a \(kind == .drums ? "drum" : "melody") track holds \"\(notesKey)\", not \"\(otherKey)\"")
+        }
+        let notesValue = fields.take(notesKey)
+        let blocksValue = fields.take("blocks")
+        var blocks: [SongDocument.NoteBlock]?
+        switch (notesValue, blocksValue) {
+        case (let notesValue?, nil):
+            blocks = self.notes(notesValue, at: path.key(notesKey), kind: kind, state: &state).map { [.notes($0)] }
+        case (nil, let blocksValue?):
+            blocks = self.blocks(blocksValue, at: path.key("blocks"), kind: kind, state: &state)
+        case (.some, .some):
+            problem(.saveInvalidValue, path, "a container holds either \"\(notesKey)\" or \"blocks\", not both")
+        case (nil, nil):
+            if !hasOtherKey { problem(.saveMissingField, path.key("blocks"), "missing; expected an array of blocks") }
+        }
+        finish(fields, what: "a container", known: ["position", "width", notesKey, "blocks"])
+        if let position, let width {
+            state.end = position + width
+            state.width = width
+        }
         guard let position, let width, let blocks else { return nil }
         return SongDocument.NoteContainer(position: position, width: width, blocks: blocks)
     }
 
     /// A non-empty array of blocks.
-    mutating func blocks(_ value: JSONValue, at path: JSONPath, kind: TrackKind) -> [SongDocument.NoteBlock]? {
+    mutating func blocks(_ value: JSONValue, at path: JSONPath, kind: TrackKind, state: inout RunningState) -> [SongDocument.NoteBlock]? {
         guard let elements = array(value, at: path, expected: "an array of blocks") else { return nil }
         guard !elements.isEmpty else {
             problem(.saveInvalidValue, path, "expected at least one block, found an empty array")
             return nil
         }
-        let decoded = elements.enumerated().map { block($1, at: path.index($0), kind: kind) }
-        return decoded.allSatisfy { $0 != nil } ? decoded.compactMap { $0 } : nil
+        var decoded: [SongDocument.NoteBlock] = []
+        decoded.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if let block = block(element, at: path.index(index), kind: kind, state: &state) { decoded.append(block) }
+        }
+        return decoded.count == elements.count ? decoded : nil
     }
 
-    mutating func block(_ value: JSONValue, at path: JSONPath, kind: TrackKind) -> SongDocument.NoteBlock? {
+    mutating func block(_ value: JSONValue, at path: JSONPath, kind: TrackKind, state: inout RunningState) -> SongDocument.NoteBlock? {
         let notesKey = kind == .drums ? "beats" : "notes"
         let otherKey = kind == .drums ? "notes" : "beats"
         let expected = "\"\(notesKey)\" or \"blocks\""
@@ -98,11 +142,9 @@ extension SongDecoder {
         finish(fields, what: "a block", known: [notesKey, "blocks"])
         switch (notesValue, blocksValue) {
         case (let notesValue?, nil):
-            guard let elements = array(notesValue, at: path.key(notesKey), expected: "an array of \(kind == .drums ? "beats" : "notes")") else { return nil }
-            let decoded = elements.enumerated().map { note($1, at: path.key(notesKey).index($0), kind: kind) }
-            return decoded.allSatisfy { $0 != nil } ? .notes(decoded.compactMap { $0 }) : nil
+            return notes(notesValue, at: path.key(notesKey), kind: kind, state: &state).map { .notes($0) }
         case (nil, let blocksValue?):
-            return blocks(blocksValue, at: path.key("blocks"), kind: kind).map { .blocks($0) }
+            return blocks(blocksValue, at: path.key("blocks"), kind: kind, state: &state).map { .blocks($0) }
         case (.some, .some):
             problem(.saveInvalidValue, path, "a block holds either \(expected), not both")
             return nil
@@ -112,13 +154,40 @@ extension SongDecoder {
         }
     }
 
-    mutating func note(_ value: JSONValue, at path: JSONPath, kind: TrackKind) -> SongDocument.Note? {
-        guard var fields = object(value, at: path, what: kind == .drums ? "a beat" : "a note") else { return nil }
-        let pitch = kind == .drums
-            ? integer(&fields, "drum", in: 35...81, expected: "a General MIDI drum key 35–81")
-            : integer(&fields, "pitch", in: SongDecoder.lowestWritablePitch...127,
-                      expected: "a MIDI pitch \(SongDecoder.lowestWritablePitch)–127 (Stave writes cbb0 to g9)")
-        let velocity = integer(&fields, "velocity", in: 0...127, expected: "a velocity 0–127")
+    /// The notes (beats) of one block: sounding together, none for a rest.
+    mutating func notes(_ value: JSONValue, at path: JSONPath, kind: TrackKind, state: inout RunningState) -> [SongDocument.Note]? {
+        guard let elements = array(value, at: path, expected: "an array of \(kind == .drums ? "beats" : "notes")") else { return nil }
+        var decoded: [SongDocument.Note] = []
+        decoded.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if let note = note(element, in: path, index: index, kind: kind, state: &state) { decoded.append(note) }
+        }
+        return decoded.count == elements.count ? decoded : nil
+    }
+
+    /// Note `index` of the array at `notesPath`: the bare pitch (drum key), or an object whose
+    /// `velocity` defaults to the previous note's. (Its path is made only when needed: bare
+    /// pitches are most of a large song.)
+    mutating func note(_ value: JSONValue, in notesPath: JSONPath, index: Int, kind: TrackKind, state: inout RunningState) -> SongDocument.Note? {
+        let pitchRange = kind == .drums ? 35...81 : SongDecoder.lowestWritablePitch...127
+        func pitchExpected() -> String {
+            kind == .drums ? "a General MIDI drum key 35–81" : "a MIDI pitch \(SongDecoder.lowestWritablePitch)–127 (Stave writes cbb0 to g9)"
+        }
+        if case .number = value {
+            if let pitch = value.integer, pitchRange.contains(pitch) { return SongDocument.Note(pitch: pitch, velocity: state.velocity) }
+            mismatch(value, at: notesPath.index(index), expected: pitchExpected())
+            return nil
+        }
+        let path = notesPath.index(index)
+        let what = kind == .drums ? "a beat" : "a note"
+        guard case .object(let members) = value else {
+            problem(.saveWrongType, path, "expected \(what) (a number or an object), found \(value.summary)")
+            return nil
+        }
+        var fields = ObjectFields(members, at: path)
+        let pitch = integer(&fields, kind == .drums ? "drum" : "pitch", in: pitchRange, expected: pitchExpected())
+        var velocity: Int? = state.velocity
+        if let value = fields.take("velocity") { velocity = integer(value, at: path.key("velocity"), in: 0...127, expected: "a velocity 0–127") }
         var tie: Bool? = false
         if let value = fields.take("tie") { tie = bool(value, at: path.key("tie")) }
         var spelling: PitchSpelling?
@@ -127,7 +196,8 @@ extension SongDecoder {
             spelling = self.spelling(value, pitch: pitch, at: path.key("spelling"))
             spellingFailed = spelling == nil
         }
-        finish(fields, what: kind == .drums ? "a beat" : "a note", known: kind == .drums ? ["drum", "velocity", "tie"] : ["pitch", "velocity", "tie", "spelling"])
+        finish(fields, what: what, known: kind == .drums ? ["drum", "velocity", "tie"] : ["pitch", "velocity", "tie", "spelling"])
+        if let velocity { state.velocity = velocity }
         guard let pitch, let velocity, let tie, !spellingFailed else { return nil }
         return SongDocument.Note(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling)
     }

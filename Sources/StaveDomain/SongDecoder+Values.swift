@@ -5,7 +5,7 @@ import StaveSyntax
 /// be reported.
 struct ObjectFields {
     let path: JSONPath
-    let members: [JSONMember]
+    private(set) var members: [JSONMember]
     /// Which members were read: a bit for each of the first 64, a set for the rest.
     private var usedMask: UInt64 = 0
     private var usedBeyondMask: Set<Int> = []
@@ -15,16 +15,24 @@ struct ObjectFields {
         self.path = path
     }
 
-    /// The value of a member, marking it as read.
+    /// The value of a member, marking it as read. The value is moved out (`null` is left in
+    /// its place), so that once the caller is done with it nothing else keeps it in memory.
     mutating func take(_ key: String) -> JSONValue? {
         guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
         if index < 64 { usedMask |= 1 << UInt64(index) } else { usedBeyondMask.insert(index) }
-        return members[index].value
+        let value = members[index].value
+        members[index].value = .null
+        return value
     }
 
     /// True when the object has the member (without reading it).
     func has(_ key: String) -> Bool {
         members.contains { $0.key == key }
+    }
+
+    /// True when every member was read (the usual case, checked without building `unread`).
+    var allRead: Bool {
+        members.count <= 64 && usedMask == (members.count == 64 ? UInt64.max : (1 << UInt64(members.count)) - 1)
     }
 
     /// The members that were not read, in file order.
@@ -36,6 +44,13 @@ struct ObjectFields {
 /// Typed readers: each reports a problem naming the path, what was expected and what was
 /// found, and returns nil when the value does not fit.
 extension SongDecoder {
+    /// Moves an element out of an array (leaving `null`), so that it is let go once decoded.
+    static func takeElement(_ index: Int, of elements: inout [JSONValue]) -> JSONValue {
+        let element = elements[index]
+        elements[index] = .null
+        return element
+    }
+
     mutating func problem(_ id: DiagnosticID, _ path: JSONPath, _ message: String) {
         problems.append(SaveProblem(id, path, message))
     }
@@ -45,8 +60,9 @@ extension SongDecoder {
         problem(value.integer == nil ? .saveWrongType : .valueOutOfRange, path, "expected \(expected), found \(value.summary)")
     }
 
-    /// The members of an object, or nil (reported).
-    mutating func object(_ value: JSONValue, at path: JSONPath, what: String) -> ObjectFields? {
+    /// The members of an object, or nil (reported). Taking the value (`consuming`) lets the
+    /// members be moved out one by one (`ObjectFields.take`).
+    mutating func object(_ value: consuming JSONValue, at path: JSONPath, what: String) -> ObjectFields? {
         guard case .object(let members) = value else {
             problem(.saveWrongType, path, "expected \(what) (an object), found \(value.summary)")
             return nil
@@ -55,9 +71,10 @@ extension SongDecoder {
     }
 
     /// Reports members that were not read.
-    mutating func finish(_ fields: ObjectFields, what: String, known: [String]) {
+    mutating func finish(_ fields: ObjectFields, what: @autoclosure () -> String, known: @autoclosure () -> [String]) {
+        guard !fields.allRead else { return }
         for member in fields.unread {
-            problem(.saveUnknownField, fields.path.key(member.key), "unknown field: \(what) has the fields \(known.joined(separator: ", "))")
+            problem(.saveUnknownField, fields.path.key(member.key), "unknown field: \(what()) has the fields \(known().joined(separator: ", "))")
         }
     }
 
@@ -70,9 +87,10 @@ extension SongDecoder {
         return value
     }
 
-    mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
+    /// An integer in a range, or nil (reported; the path is made only then).
+    mutating func integer(_ value: JSONValue, at path: @autoclosure () -> JSONPath, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
         guard let number = value.integer, range.contains(number) else {
-            mismatch(value, at: path, expected: expected())
+            mismatch(value, at: path(), expected: expected())
             return nil
         }
         return number
@@ -81,7 +99,9 @@ extension SongDecoder {
     /// A required integer member in a range.
     mutating func integer(_ fields: inout ObjectFields, _ key: String, in range: ClosedRange<Int>, expected: @autoclosure () -> String) -> Int? {
         guard let value = required(&fields, key, expected: expected()) else { return nil }
-        return integer(value, at: fields.path.key(key), in: range, expected: expected())
+        if let number = value.integer, range.contains(number) { return number }
+        mismatch(value, at: fields.path.key(key), expected: expected())
+        return nil
     }
 
     mutating func string(_ value: JSONValue, at path: JSONPath, expected: String) -> String? {
@@ -102,16 +122,16 @@ extension SongDecoder {
         return text
     }
 
-    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
+    mutating func bool(_ value: JSONValue, at path: @autoclosure () -> JSONPath) -> Bool? {
         guard case .bool(let flag) = value else {
-            problem(.saveWrongType, path, "expected true or false, found \(value.summary)")
+            problem(.saveWrongType, path(), "expected true or false, found \(value.summary)")
             return nil
         }
         return flag
     }
 
     /// An array's elements, or nil (reported).
-    mutating func array(_ value: JSONValue, at path: JSONPath, expected: String) -> [JSONValue]? {
+    mutating func array(_ value: consuming JSONValue, at path: JSONPath, expected: String) -> [JSONValue]? {
         guard case .array(let elements) = value else {
             problem(.saveWrongType, path, "expected \(expected), found \(value.summary)")
             return nil

@@ -12,16 +12,22 @@ public struct SongDecoder {
     init() {}
 
     /// Decodes and checks a save file. Throws `SaveError` with every problem found.
-    public static func decode(_ bytes: [UInt8], migrations: [Migration] = Migration.chain) throws(SaveError) -> SongDocument {
+    ///
+    /// The bytes are let go as soon as they are parsed (pass them with `consume` to free them
+    /// before the document is built: a large song's file need not stay in memory beside it).
+    public static func decode(_ bytes: consuming [UInt8], migrations: [Migration] = Migration.chain) throws(SaveError) -> SongDocument {
         let parsed: JSONValue
         do {
             parsed = try JSONParser.parse(bytes)
         } catch {
             throw SaveError([error.problem])
         }
-        let value = try Migration.upgrade(parsed, using: migrations)
+        _ = consume bytes
+        let value = try Migration.upgrade(consume parsed, using: migrations)
         var decoder = SongDecoder()
-        guard let document = decoder.document(value), decoder.problems.isEmpty else {
+        // The decoder takes the JSON tree apart as it goes, so each phrase's JSON is let go once
+        // the phrase is decoded: the tree and the document are never both whole in memory.
+        guard let document = decoder.document(consume value), decoder.problems.isEmpty else {
             throw SaveError(decoder.problems)
         }
         let problems = SongValidator.validate(document)
@@ -37,7 +43,7 @@ public struct SongDecoder {
     // MARK: - Document and song
 
     /// The document under the (already checked) `format` and `version` members.
-    mutating func document(_ root: JSONValue) -> SongDocument? {
+    mutating func document(_ root: consuming JSONValue) -> SongDocument? {
         guard var fields = object(root, at: .root, what: "a save file") else { return nil }
         _ = fields.take("format")
         _ = fields.take("version")
@@ -49,7 +55,7 @@ public struct SongDecoder {
 
     static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "meters", "tracks"]
 
-    mutating func song(_ value: JSONValue, at path: JSONPath) -> SongDocument? {
+    mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
         let title = required(&fields, "title", expected: "a string").flatMap { staveString($0, at: path.key("title")) }
         let composer = fields.take("composer").flatMap { staveString($0, at: path.key("composer")) }
@@ -60,8 +66,11 @@ public struct SongDecoder {
         let meters = required(&fields, "meters", expected: "an array of meter changes").flatMap { self.meters($0, at: path.key("meters")) }
         var tracks: [SongDocument.Track]?
         if let value = required(&fields, "tracks", expected: "an array of tracks"),
-           let elements = array(value, at: path.key("tracks"), expected: "an array of tracks") {
-            let decoded = elements.enumerated().map { track($1, at: path.key("tracks").index($0)) }
+           var elements = array(value, at: path.key("tracks"), expected: "an array of tracks") {
+            var decoded: [SongDocument.Track?] = []
+            for index in elements.indices {
+                decoded.append(track(SongDecoder.takeElement(index, of: &elements), at: path.key("tracks").index(index)))
+            }
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
@@ -140,7 +149,7 @@ public struct SongDecoder {
 
     static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "phrases"]
 
-    mutating func track(_ value: JSONValue, at path: JSONPath) -> SongDocument.Track? {
+    mutating func track(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument.Track? {
         guard var fields = object(value, at: path, what: "a track") else { return nil }
         let id = required(&fields, "id", expected: "a track ID").flatMap { identifier($0, at: path.key("id"), what: "a track ID") }
         let name = fields.take("name").flatMap { staveString($0, at: path.key("name")) }
@@ -167,8 +176,13 @@ public struct SongDecoder {
         }
         var phrases: [SongDocument.Phrase]?
         if let value = required(&fields, "phrases", expected: "an array of phrases"),
-           let elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
-            let decoded = elements.enumerated().map { phrase($1, at: path.key("phrases").index($0), kind: kind) }
+           var elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
+            var decoded: [SongDocument.Phrase?] = []
+            decoded.reserveCapacity(elements.count)
+            for index in elements.indices {
+                let element = SongDecoder.takeElement(index, of: &elements)
+                decoded.append(phrase(element, at: path.key("phrases").index(index), kind: kind, velocity: velocity ?? 0))
+            }
             if decoded.allSatisfy({ $0 != nil }) { phrases = decoded.compactMap { $0 } }
         }
         finish(fields, what: kind == .drums ? "a drum track" : "a track",

@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSyntax
 
 /// Conversions between the Composition tree (exact rational time) and the Domain model
 /// (integer time at a resolution). Both directions are lossless for songs the front end
@@ -15,13 +16,18 @@ extension SongDocument {
             }
             return value
         }
+        // Stave's own spelling of each MIDI pitch in the song's key, worked out once.
+        let defaultSpellings = (0...127).map { Pitch.defaultSpelling($0, in: song.key).spelling }
+        func defaultSpelling(_ pitch: Int) -> PitchSpelling {
+            defaultSpellings.indices.contains(pitch) ? defaultSpellings[pitch] : Pitch.defaultSpelling(pitch, in: song.key).spelling
+        }
         func block(_ division: TupletNote) -> NoteBlock {
             switch division {
             case .chord(let notes):
                 return .notes(notes.map { note in
                     // Only a spelling other than Stave's own is stored.
                     var spelling = note.spelling
-                    if let written = spelling, written == Pitch.defaultSpelling(note.pitch, in: song.key).spelling { spelling = nil }
+                    if let written = spelling, written == defaultSpelling(note.pitch) { spelling = nil }
                     return Note(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: spelling)
                 })
             case .tuplet(let items): return .blocks(items.map(block))

@@ -14,7 +14,7 @@ public struct SongDocument: Equatable, Sendable {
     /// The `format` name at the top of every save file.
     public static let formatName = "stave-song"
     /// The format version this program writes and the newest it reads.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     /// The title (the file name when the source had none).
     public var title: String
@@ -154,8 +154,10 @@ public struct SongDocument: Equatable, Sendable {
         }
     }
 
-    /// One equal subdivision: notes sounding together (none: a rest) or nested blocks.
-    public indirect enum NoteBlock: Equatable, Sendable {
+    /// One equal subdivision: notes sounding together (none: a rest) or nested blocks. (Not
+    /// `indirect`: the arrays already hold their elements out of line, so a box per block
+    /// would only cost an allocation.)
+    public enum NoteBlock: Equatable, Sendable {
         /// Notes sounding together; none is a rest.
         case notes([Note])
         /// A nested tuplet: its own equal subdivisions.

@@ -5,11 +5,16 @@ public struct SongDocumentBackend: Backend {
     /// `song`.
     public var formatName: String { "song" }
 
-    /// The backend.
-    public init() {}
+    /// Compact JSON (the default) or indented JSON for people to read.
+    public var layout: JSONWriter.Layout
+
+    /// The backend, writing `layout`.
+    public init(layout: JSONWriter.Layout = .compact) {
+        self.layout = layout
+    }
 
     /// The save file of a song; throws `BackendError` if a time cannot be stored exactly.
     public func render(_ song: Song) throws -> [UInt8] {
-        try SongEncoder.encode(song)
+        try SongEncoder.encode(song, layout: layout)
     }
 }

@@ -4,178 +4,287 @@ import StaveSupport
 
 /// Writes a `SongDocument` as save-format JSON (see FORMAT.md).
 ///
-/// The output is deterministic: fixed key order, two-space indentation, one container per
-/// line, optional fields left out when they hold their default, a newline at the end. The
-/// same document always gives the same bytes.
+/// The output is deterministic: fixed key order, no optional field that holds its default,
+/// and none of the values a phrase's running state gives (a container's `position` where the
+/// previous one ends, a `width` equal to the previous container's, a note's `velocity` equal
+/// to the previous note's); a container of one block writes its notes directly, and a note
+/// with nothing but its pitch is the bare pitch. `compact` (the default) writes one line;
+/// `pretty` indents with one container, tempo or meter a line. The same document always gives
+/// the same bytes in each layout, and both layouts decode to the same document.
 public enum SongEncoder {
-    /// The JSON bytes of a document.
-    public static func encode(_ document: SongDocument) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.open("{")
+    /// The JSON bytes of a document, ending with a newline.
+    public static func encode(_ document: SongDocument, layout: JSONWriter.Layout = .compact) -> [UInt8] {
+        var writer = JSONWriter(layout: layout)
+        writer.open(UInt8(ascii: "{"))
         writer.key("format", first: true)
-        writer.write(JSONText.quoted(SongDocument.formatName))
+        writer.string(SongDocument.formatName)
         writer.key("version", first: false)
-        writer.write("\(SongDocument.currentVersion)")
+        writer.integer(SongDocument.currentVersion)
         writer.key("song", first: false)
         writeSong(document, &writer)
-        writer.close("}")
-        writer.write("\n")
-        return Array(writer.text.utf8)
+        writer.close(UInt8(ascii: "}"))
+        writer.raw(UInt8(ascii: "\n"))
+        return writer.bytes
     }
 
     /// The JSON bytes of a Composition song.
-    public static func encode(_ song: Song) throws -> [UInt8] {
-        encode(try SongDocument(song))
+    public static func encode(_ song: Song, layout: JSONWriter.Layout = .compact) throws -> [UInt8] {
+        encode(try SongDocument(song), layout: layout)
     }
 
     static func writeSong(_ song: SongDocument, _ writer: inout JSONWriter) {
-        writer.open("{")
+        writer.open(UInt8(ascii: "{"))
         writer.key("title", first: true)
-        writer.write(JSONText.quoted(song.title))
+        writer.string(song.title)
         if let composer = song.composer {
             writer.key("composer", first: false)
-            writer.write(JSONText.quoted(composer))
+            writer.string(composer)
         }
         writer.key("ppq", first: false)
-        writer.write("\(song.ppq)")
+        writer.integer(song.ppq)
         writer.key("resolution", first: false)
-        writer.write("\(song.resolution)")
+        writer.integer(song.resolution)
         writer.key("key", first: false)
-        writer.write(JSONWriter.inlineObject([("tonic", JSONText.quoted(Pitch.spellingText(song.key.tonic))),
-                                              ("mode", JSONText.quoted(song.key.mode.rawValue))]))
+        writer.raw(UInt8(ascii: "{"))
+        writer.inlineKey("tonic", first: true)
+        writer.string(Pitch.spellingText(song.key.tonic))
+        writer.inlineKey("mode", first: false)
+        writer.string(song.key.mode.rawValue)
+        writer.raw(UInt8(ascii: "}"))
         writer.key("tempos", first: false)
-        writeLines(song.tempos.map { tempo in
-            var members = [("bar", "\(tempo.bar)"), ("bpm", bpmText(tempo.bpm))]
-            if tempo.afterTracks != 0 { members.append(("afterTracks", "\(tempo.afterTracks)")) }
-            return JSONWriter.inlineObject(members)
-        }, &writer)
+        writeLines(song.tempos, &writer) { tempo, writer in
+            writer.inlineKey("bar", first: true)
+            writer.integer(tempo.bar)
+            writer.inlineKey("bpm", first: false)
+            writer.string(tempo.bpm.decimalText)
+            if tempo.afterTracks != 0 {
+                writer.inlineKey("afterTracks", first: false)
+                writer.integer(tempo.afterTracks)
+            }
+        }
         writer.key("meters", first: false)
-        writeLines(song.meters.map { JSONWriter.inlineObject([("bar", "\($0.bar)"), ("numerator", "\($0.numerator)"), ("denominator", "\($0.denominator)")]) }, &writer)
+        writeLines(song.meters, &writer) { meter, writer in
+            writer.inlineKey("bar", first: true)
+            writer.integer(meter.bar)
+            writer.inlineKey("numerator", first: false)
+            writer.integer(meter.numerator)
+            writer.inlineKey("denominator", first: false)
+            writer.integer(meter.denominator)
+        }
         writer.key("tracks", first: false)
         if song.tracks.isEmpty {
-            writer.write("[]")
+            writer.raw("[]")
         } else {
-            writer.open("[")
+            writer.open(UInt8(ascii: "["))
             for (index, track) in song.tracks.enumerated() {
-                if index > 0 { writer.write(",") }
+                if index > 0 { writer.raw(UInt8(ascii: ",")) }
                 writer.newline()
                 writeTrack(track, &writer)
             }
-            writer.close("]")
+            writer.close(UInt8(ascii: "]"))
         }
-        writer.close("}")
+        writer.close(UInt8(ascii: "}"))
     }
 
     static func writeTrack(_ track: SongDocument.Track, _ writer: inout JSONWriter) {
-        writer.open("{")
+        writer.open(UInt8(ascii: "{"))
         writer.key("id", first: true)
-        writer.write(JSONText.quoted(track.id))
+        writer.string(track.id)
         if let name = track.name {
             writer.key("name", first: false)
-            writer.write(JSONText.quoted(name))
+            writer.string(name)
         }
         writer.key("type", first: false)
-        writer.write(JSONText.quoted(track.kind.rawValue))
-        var settings: [(String, String)] = [("program", "\(track.program)"), ("channel", "\(track.channel)"),
-                                            ("channelExplicit", track.channelIsExplicit ? "true" : "false"),
-                                            ("volume", "\(track.volume)"), ("pan", "\(track.pan)"), ("velocity", "\(track.velocity)")]
-        if track.kind == .melody { settings += [("octave", "\(track.octave)"), ("transpose", "\(track.transpose)")] }
-        for (name, value) in settings {
-            writer.key(name, first: false)
-            writer.write(value)
+        writer.string(track.kind.rawValue)
+        writer.key("program", first: false)
+        writer.integer(track.program)
+        writer.key("channel", first: false)
+        writer.integer(track.channel)
+        writer.key("channelExplicit", first: false)
+        writer.bool(track.channelIsExplicit)
+        writer.key("volume", first: false)
+        writer.integer(track.volume)
+        writer.key("pan", first: false)
+        writer.integer(track.pan)
+        writer.key("velocity", first: false)
+        writer.integer(track.velocity)
+        if track.kind == .melody {
+            writer.key("octave", first: false)
+            writer.integer(track.octave)
+            writer.key("transpose", first: false)
+            writer.integer(track.transpose)
         }
         writer.key("phrases", first: false)
         if track.phrases.isEmpty {
-            writer.write("[]")
+            writer.raw("[]")
         } else {
-            writer.open("[")
+            writer.open(UInt8(ascii: "["))
             for (index, phrase) in track.phrases.enumerated() {
-                if index > 0 { writer.write(",") }
+                if index > 0 { writer.raw(UInt8(ascii: ",")) }
                 writer.newline()
-                writePhrase(phrase, kind: track.kind, &writer)
+                writePhrase(phrase, of: track, &writer)
             }
-            writer.close("]")
+            writer.close(UInt8(ascii: "]"))
         }
-        writer.close("}")
+        writer.close(UInt8(ascii: "}"))
     }
 
-    static func writePhrase(_ phrase: SongDocument.Phrase, kind: TrackKind, _ writer: inout JSONWriter) {
-        writer.open("{")
+    static func writePhrase(_ phrase: SongDocument.Phrase, of track: SongDocument.Track, _ writer: inout JSONWriter) {
+        writer.open(UInt8(ascii: "{"))
         writer.key("type", first: true)
         switch phrase.content {
-        case .original: writer.write("\"original\"")
-        case .repeat: writer.write("\"repeat\"")
-        case .sync: writer.write("\"sync\"")
+        case .original: writer.raw("\"original\"")
+        case .repeat: writer.raw("\"repeat\"")
+        case .sync: writer.raw("\"sync\"")
         }
         if let id = phrase.id {
             writer.key("id", first: false)
-            writer.write(JSONText.quoted(id))
+            writer.string(id)
         }
         writer.key("start", first: false)
-        writer.write("\(phrase.start)")
+        writer.integer(phrase.start)
         switch phrase.content {
         case .original(let length, let containers, let tempos):
             writer.key("length", first: false)
-            writer.write("\(length)")
+            writer.integer(length)
             if !tempos.isEmpty {
                 writer.key("tempos", first: false)
-                writeLines(tempos.map { JSONWriter.inlineObject([("offset", "\($0.offset)"), ("bpm", bpmText($0.bpm))]) }, &writer)
+                writeLines(tempos, &writer) { mark, writer in
+                    writer.inlineKey("offset", first: true)
+                    writer.integer(mark.offset)
+                    writer.inlineKey("bpm", first: false)
+                    writer.string(mark.bpm.decimalText)
+                }
             }
             writer.key("containers", first: false)
-            writeLines(containers.map { container in
-                JSONWriter.inlineObject([("position", "\(container.position)"), ("width", "\(container.width)"),
-                                         ("blocks", JSONWriter.inlineArray(container.blocks.map { blockText($0, kind: kind) }))])
-            }, &writer)
+            var state = RunningState(velocity: track.velocity)
+            writeLines(containers, &writer) { container, writer in
+                writeContainer(container, kind: track.kind, state: &state, &writer)
+            }
         case .repeat(let source, let count):
             writer.key("source", first: false)
-            writer.write(JSONText.quoted(source))
+            writer.string(source)
             writer.key("count", first: false)
-            writer.write("\(count)")
-        case .sync(let track, let source, let transpose):
+            writer.integer(count)
+        case .sync(let sourceTrack, let source, let transpose):
             writer.key("track", first: false)
-            writer.write(JSONText.quoted(track))
+            writer.string(sourceTrack)
             writer.key("phrase", first: false)
-            writer.write(JSONText.quoted(source))
+            writer.string(source)
             writer.key("transpose", first: false)
-            writer.write("\(transpose)")
+            writer.integer(transpose)
         }
-        writer.close("}")
+        writer.close(UInt8(ascii: "}"))
     }
 
-    /// A block on one line: `{"notes": [...]}` (`{"beats": [...]}` on drum tracks) or `{"blocks": [...]}`.
-    static func blockText(_ block: SongDocument.NoteBlock, kind: TrackKind) -> String {
-        switch block {
-        case .notes(let notes):
-            let noteKey = kind == .drums ? "drum" : "pitch"
-            let items = notes.map { note -> String in
-                var members = [(noteKey, "\(note.pitch)"), ("velocity", "\(note.velocity)")]
-                if note.tie { members.append(("tie", "true")) }
-                if let spelling = note.spelling { members.append(("spelling", JSONText.quoted(SongDocument.Note.spellingText(spelling)))) }
-                return JSONWriter.inlineObject(members)
+    /// The members of a container on one line, leaving out what the running state gives:
+    /// `{"width": 4, "notes": [60, 64]}`.
+    static func writeContainer(_ container: SongDocument.NoteContainer, kind: TrackKind, state: inout RunningState,
+                               _ writer: inout JSONWriter) {
+        var first = true
+        if container.position != state.end {
+            writer.inlineKey("position", first: first)
+            writer.integer(container.position)
+            first = false
+        }
+        if container.width != state.width {
+            writer.inlineKey("width", first: first)
+            writer.integer(container.width)
+            first = false
+        }
+        state.end = container.position + container.width
+        state.width = container.width
+        if container.blocks.count == 1, case .notes(let notes) = container.blocks[0] {
+            kind == .drums ? writer.inlineKey("beats", first: first) : writer.inlineKey("notes", first: first)
+            writeNotes(notes, kind: kind, state: &state, &writer)
+        } else {
+            writer.inlineKey("blocks", first: first)
+            writeBlocks(container.blocks, kind: kind, state: &state, &writer)
+        }
+    }
+
+    /// `[{"notes": [...]}, {"blocks": [...]}]` (`beats` on drum tracks).
+    static func writeBlocks(_ blocks: [SongDocument.NoteBlock], kind: TrackKind, state: inout RunningState, _ writer: inout JSONWriter) {
+        writer.raw(UInt8(ascii: "["))
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { writer.separator() }
+            writer.raw(UInt8(ascii: "{"))
+            switch block {
+            case .notes(let notes):
+                kind == .drums ? writer.inlineKey("beats", first: true) : writer.inlineKey("notes", first: true)
+                writeNotes(notes, kind: kind, state: &state, &writer)
+            case .blocks(let inner):
+                writer.inlineKey("blocks", first: true)
+                writeBlocks(inner, kind: kind, state: &state, &writer)
             }
-            return JSONWriter.inlineObject([(kind == .drums ? "beats" : "notes", JSONWriter.inlineArray(items))])
-        case .blocks(let blocks):
-            return JSONWriter.inlineObject([("blocks", JSONWriter.inlineArray(blocks.map { blockText($0, kind: kind) }))])
+            writer.raw(UInt8(ascii: "}"))
         }
+        writer.raw(UInt8(ascii: "]"))
     }
 
-    /// An array with one element a line, or `[]`.
-    static func writeLines(_ elements: [String], _ writer: inout JSONWriter) {
+    /// The notes of a block: each the bare pitch when nothing else needs saying, else
+    /// `{"pitch": 70, "velocity": 90, "tie": true, "spelling": "bb"}` (`drum` on drum tracks).
+    static func writeNotes(_ notes: [SongDocument.Note], kind: TrackKind, state: inout RunningState, _ writer: inout JSONWriter) {
+        writer.raw(UInt8(ascii: "["))
+        for (index, note) in notes.enumerated() {
+            if index > 0 { writer.separator() }
+            let sameVelocity = note.velocity == state.velocity
+            state.velocity = note.velocity
+            if sameVelocity, !note.tie, note.spelling == nil {
+                writer.integer(note.pitch)
+                continue
+            }
+            writer.raw(UInt8(ascii: "{"))
+            kind == .drums ? writer.inlineKey("drum", first: true) : writer.inlineKey("pitch", first: true)
+            writer.integer(note.pitch)
+            if !sameVelocity {
+                writer.inlineKey("velocity", first: false)
+                writer.integer(note.velocity)
+            }
+            if note.tie {
+                writer.inlineKey("tie", first: false)
+                writer.raw("true")
+            }
+            if let spelling = note.spelling {
+                writer.inlineKey("spelling", first: false)
+                writer.string(SongDocument.Note.spellingText(spelling))
+            }
+            writer.raw(UInt8(ascii: "}"))
+        }
+        writer.raw(UInt8(ascii: "]"))
+    }
+
+    /// An array with one element a line (each a one-line object), or `[]`.
+    static func writeLines<Element>(_ elements: [Element], _ writer: inout JSONWriter,
+                                    member: (Element, inout JSONWriter) -> Void) {
         guard !elements.isEmpty else {
-            writer.write("[]")
+            writer.raw("[]")
             return
         }
-        writer.open("[")
+        writer.open(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
-            if index > 0 { writer.write(",") }
+            if index > 0 { writer.raw(UInt8(ascii: ",")) }
             writer.newline()
-            writer.write(element)
+            writer.raw(UInt8(ascii: "{"))
+            member(element, &writer)
+            writer.raw(UInt8(ascii: "}"))
         }
-        writer.close("]")
+        writer.close(UInt8(ascii: "]"))
     }
+}
 
-    /// A tempo as an exact decimal string: `"92.5"`.
-    static func bpmText(_ bpm: Rational) -> String {
-        JSONText.quoted(bpm.decimalText)
+/// What a phrase's containers and notes have said so far, which the save format lets a
+/// container or note leave out (version 4): where the previous container ends, its width, and
+/// the previous note's velocity (the track's `velocity` before the first note).
+struct RunningState {
+    /// Where the previous container ends (0 before the first).
+    var end = 0
+    /// The previous container's width; nil before the first, whose width is always written.
+    var width: Int?
+    /// The previous note's velocity in the phrase.
+    var velocity: Int
+
+    init(velocity: Int) {
+        self.velocity = velocity
     }
 }

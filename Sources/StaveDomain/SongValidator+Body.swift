@@ -22,20 +22,21 @@ extension SongValidator {
         var ties = TieCheck<JSONPath>(kind: document.tracks[track].kind, key: document.key)
         var lowest = 127, highest = 0
         for (index, container) in containers.enumerated() {
-            let containerPath = path.key("containers").index(index)
+            // Paths are made only when a problem (or a tie) needs one: this loop sees every note.
+            func containerPath() -> JSONPath { path.key("containers").index(index) }
             if container.position < end {
-                problem(.saveContainerOrder, containerPath.key("position"), "expected a position at or after \(end), where containers[\(index - 1)] ends, found \(container.position)")
+                problem(.saveContainerOrder, containerPath().key("position"), "expected a position at or after \(end), where containers[\(index - 1)] ends, found \(container.position)")
             } else if container.position > end {
-                gaps.append(Gap(from: end, to: container.position, path: containerPath.key("position")))
+                gaps.append(Gap(from: end, to: container.position, path: containerPath().key("position")))
                 ties.arrive(isRest: true) { _ in false }
             }
             checkWidth(container, at: containerPath)
             if let rule = SongRule.nesting(SongValidator.depth(of: container)) {
-                problem(rule, at: containerPath.key("blocks"))
+                problem(rule, at: containerPath().key("blocks"))
             }
             let part = container.blocks.count == 1 ? time(container.width) : time(container.width) / container.blocks.count
             for (blockIndex, block) in container.blocks.enumerated() {
-                visit(block, at: containerPath.key("blocks").index(blockIndex), part: part, track: track, ties: &ties, lowest: &lowest, highest: &highest)
+                visit(block, at: { containerPath().key("blocks").index(blockIndex) }, part: part, track: track, ties: &ties, lowest: &lowest, highest: &highest)
             }
             end = max(end, container.position + container.width)
         }
@@ -54,14 +55,14 @@ extension SongValidator {
     }
 
     /// A plain note or chord may last any sum of written durations; a tuplet lasts one.
-    mutating func checkWidth(_ container: SongDocument.NoteContainer, at path: JSONPath) {
+    mutating func checkWidth(_ container: SongDocument.NoteContainer, at path: () -> JSONPath) {
         let width = time(container.width)
         if SongValidator.isTuplet(container) {
             if !WrittenDurations.isSingle(width) {
-                problem(.saveUnwritableDuration, path.key("width"), "a tuplet or a rest block lasts one written duration (1, 2, 4, 8, 16, 32 or 64, with up to three dots), found \(describe(units: container.width))")
+                problem(.saveUnwritableDuration, path().key("width"), "a tuplet or a rest block lasts one written duration (1, 2, 4, 8, 16, 32 or 64, with up to three dots), found \(describe(units: container.width))")
             }
         } else if !WrittenDurations.isSum(width) {
-            problem(.saveUnwritableDuration, path.key("width"), "expected a length Stave durations can write, found \(describe(units: container.width))")
+            problem(.saveUnwritableDuration, path().key("width"), "expected a length Stave durations can write, found \(describe(units: container.width))")
         }
     }
 
@@ -86,7 +87,9 @@ extension SongValidator {
         return container.blocks.map { depth($0, level: 1) }.max() ?? 1
     }
 
-    mutating func visit(_ block: SongDocument.NoteBlock, at path: JSONPath, part: Rational, track: Int,
+    /// Checks a block and the blocks inside it; `path` is made only when a problem or a tie
+    /// needs it.
+    mutating func visit(_ block: SongDocument.NoteBlock, at path: () -> JSONPath, part: Rational, track: Int,
                         ties: inout TieCheck<JSONPath>, lowest: inout Int, highest: inout Int) {
         let kind = document.tracks[track].kind
         switch block {
@@ -96,36 +99,35 @@ extension SongValidator {
                 return
             }
             let notesKey = kind == .drums ? "beats" : "notes", pitchKey = kind == .drums ? "drum" : "pitch"
-            var pitches: [Int] = []
+            let transpose = document.tracks[track].transpose
             var tied: [(pitch: Int, path: JSONPath)] = []
             for (index, note) in notes.enumerated() {
-                let notePath = path.key(notesKey).index(index)
-                if let first = pitches.firstIndex(of: note.pitch) {
-                    problem(.saveDuplicatePitch, notePath.key(pitchKey), "\(pitchKey) \(note.pitch) is already in this chord (\(notesKey)[\(first)])")
+                func notePath() -> JSONPath { path().key(notesKey).index(index) }
+                if let first = notes[..<index].firstIndex(where: { $0.pitch == note.pitch }) {
+                    problem(.saveDuplicatePitch, notePath().key(pitchKey), "\(pitchKey) \(note.pitch) is already in this chord (\(notesKey)[\(first)])")
                     continue
                 }
                 if kind == .melody {
-                    let (spelling, octave) = Pitch.spell(note.pitch, in: document.key)
-                    let shown = "\(Pitch.spellingText(spelling))\(octave)"
-                    if let rule = SongRule.pitchRange(note.pitch, transpose: document.tracks[track].transpose, shown: shown) {
-                        problem(rule, at: notePath.key(pitchKey))
-                    }
+                    let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: {
+                        let (spelling, octave) = Pitch.spell(note.pitch, in: self.document.key)
+                        return "\(Pitch.spellingText(spelling))\(octave)"
+                    }())
+                    if let rule { problem(rule, at: notePath().key(pitchKey)) }
                 }
-                pitches.append(note.pitch)
                 lowest = min(lowest, note.pitch)
                 highest = max(highest, note.pitch)
-                if note.tie { tied.append((note.pitch, notePath.key("tie"))) }
+                if note.tie { tied.append((note.pitch, notePath().key("tie"))) }
             }
-            ties.arrive(isRest: false) { pitches.contains($0) }
+            ties.arrive(isRest: false) { pitch in notes.contains { $0.pitch == pitch } }
             for (pitch, path) in tied { ties.tie(pitch, at: path) }
         case .blocks(let blocks):
             let inner = part / blocks.count
             if inner.isOverflow {
-                problem(.timeOverflow, path, "tuplets are nested too finely here to keep exact time")
+                problem(.timeOverflow, path(), "tuplets are nested too finely here to keep exact time")
                 return
             }
             for (index, item) in blocks.enumerated() {
-                visit(item, at: path.key("blocks").index(index), part: inner, track: track, ties: &ties, lowest: &lowest, highest: &highest)
+                visit(item, at: { path().key("blocks").index(index) }, part: inner, track: track, ties: &ties, lowest: &lowest, highest: &highest)
             }
         }
     }

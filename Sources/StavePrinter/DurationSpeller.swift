@@ -57,6 +57,7 @@ enum DurationSpeller {
             remaining -= wholes * 512
         }
         guard let parts = table[remaining] else { return nil }
+        guard wholes > 0 else { return parts }
         let whole = WrittenDuration(value: 1, dots: 0)
         return (parts + Array(repeating: whole, count: wholes)).sorted { $0.units > $1.units }
     }

@@ -24,7 +24,7 @@ enum PitchText {
 
     /// A spelling with its sounding accidental, written relative to the key signature.
     static func text(_ spelling: PitchSpelling, in key: Key) -> String {
-        let written = spelling.accidental == key.accidental(for: spelling.letter) ? nil : spelling.accidental
-        return Pitch.spellingText(PitchSpelling(letter: spelling.letter, accidental: written))
+        let written = spelling.accidental == key.accidental(forByte: spelling.letterByte) ? nil : spelling.accidental
+        return Pitch.spellingText(PitchSpelling(letterByte: spelling.letterByte, accidental: written))
     }
 }

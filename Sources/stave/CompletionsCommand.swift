@@ -92,7 +92,8 @@ enum CompletionsCommand {
     /// Every command with its options, in the order the general help lists them.
     static let shapes: [Shape] = [
         Shape(name: "compile", summary: "compile a song to MIDI, a save file, a piano roll or MusicXML",
-              options: [output, Option(names: ["--format"], summary: "output format", value: .choices(["midi", "song", "roll", "musicxml"])), quiet],
+              options: [output, Option(names: ["--format"], summary: "output format", value: .choices(["midi", "song", "roll", "musicxml"])),
+                        Option(names: ["--pretty"], summary: "save files: indented JSON"), quiet],
               operand: .files(extension: "stave")),
         Shape(name: "check", summary: "check songs and print their diagnostics",
               options: [Option(names: ["--diagnostics"], summary: "diagnostics as text or JSON Lines", value: .choices(["text", "json"])), quiet],

@@ -11,7 +11,7 @@ import Darwin
 /// status 1 instead of a crash report.
 enum MemoryBudget {
     /// Bytes of memory per byte of song text, measured (Benchmarks/memory.py: about 25 for
-    /// check and MIDI, 90 for the save format) and rounded up.
+    /// check and MIDI; 90 for the save format before version 4, about 55 since) and rounded up.
     static let perTextByte = 30
     static let perTextByteForSave = 100
     /// `stave fmt` keeps the lossless tree besides the syntax tree (Benchmarks/memory.py).

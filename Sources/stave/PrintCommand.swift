@@ -38,12 +38,20 @@ enum PrintCommand {
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         let shownPath = input == "-" ? "<stdin>" : input
         do {
+            var timer = PhaseTimer()
             let bytes = try SystemIO.read(input)
+            timer.mark("read")
+            // Worked out now (it looks at the first bytes only, for a save file) so that the
+            // bytes can be let go once they are parsed.
+            let looksLikeStaveSong = ForeignFile.looksLikeStaveSong(bytes)
             let song: Song
             do {
-                song = try SongDecoder.decodeSong(bytes)
+                let document = try SongDecoder.decode(consume bytes)
+                timer.mark("load (parse, decode, validate)")
+                song = document.composition
+                timer.mark("composition")
             } catch {
-                if ForeignFile.looksLikeStaveSong(bytes) {
+                if looksLikeStaveSong {
                     SystemIO.printError("\(shownPath): error: this looks like a Stave song, not a save file: use 'stave compile \(input)' to compile it, or 'stave compile \(input) -o SONG.json' to save it\n")
                     return 1
                 }
@@ -55,14 +63,20 @@ enum PrintCommand {
                 return 1
             }
             let text = StavePrinter().print(song)
+            timer.mark("print")
             // The printed text must compile back to the same song; refuse to write it otherwise.
             let (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: song.title)
+            timer.mark("recompile")
             guard !diagnostics.hasErrors, recompiled == song else {
                 SystemIO.printError("stave: error: internal error: the printed text of '\(shownPath)' does not compile back to the same song\n")
                 return 1
             }
+            timer.mark("compare")
             try SystemIO.writeAtomically(Array(text.utf8), to: destination)
-            return 0
+            timer.mark("write")
+            timer.report()
+            // Done: exit without tearing the songs down, as `compile` does (they can be large).
+            withExtendedLifetime((song, recompiled)) { SystemIO.exitNow(0) }
         } catch {
             return CommandFailure.report(error)
         }

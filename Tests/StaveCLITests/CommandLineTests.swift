@@ -65,7 +65,7 @@ final class CommandLineTests: CLITestCase {
         let path = try write("song.stave", good)
         XCTAssertEqual(try run(["compile", path, "-o", scratch.appendingPathComponent("x.json").path]).status, 0)
         let json = try String(contentsOf: scratch.appendingPathComponent("x.json"), encoding: .utf8)
-        XCTAssertTrue(json.contains("\"format\": \"stave-song\""))
+        XCTAssertTrue(json.hasPrefix("{\"format\":\"stave-song\",\"version\":4,"), json)
         XCTAssertEqual(try run(["compile", path, "-o", scratch.appendingPathComponent("x.txt").path]).status, 0)
         let roll = try String(contentsOf: scratch.appendingPathComponent("x.txt"), encoding: .utf8)
         XCTAssertTrue(roll.contains("track a"))
@@ -105,6 +105,36 @@ final class CommandLineTests: CLITestCase {
         XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "/dev/null must stay a character device")
     }
 
+    /// Save files are compact by default (one line, no spaces); `--pretty` indents the same
+    /// document for people, and both print the same text.
+    func testSaveFilesAreCompactUnlessPretty() throws {
+        let song = try write("song.stave", good)
+        let compact = scratch.appendingPathComponent("compact.json").path
+        let pretty = scratch.appendingPathComponent("pretty.json").path
+        XCTAssertEqual(try run(["compile", song, "-o", compact, "-q"]).status, 0)
+        let prettyRun = try run(["compile", song, "-o", pretty, "--pretty"])
+        XCTAssertEqual(prettyRun.status, 0, prettyRun.err)
+        XCTAssertTrue(prettyRun.err.hasPrefix("wrote \(pretty) — "), prettyRun.err)
+        let compactText = try String(contentsOfFile: compact, encoding: .utf8)
+        let prettyText = try String(contentsOfFile: pretty, encoding: .utf8)
+        XCTAssertEqual(compactText.filter { $0 == "\n" }.count, 1, "compact JSON is one line")
+        XCTAssertFalse(compactText.contains(" "), compactText)
+        XCTAssertTrue(prettyText.hasPrefix("{\n  \"format\": \"stave-song\",\n  \"version\": 4,\n"), prettyText)
+        XCTAssertGreaterThan(prettyText.filter { $0 == "\n" }.count, 10)
+        XCTAssertEqual(compactText.filter { !$0.isWhitespace }, prettyText.filter { !$0.isWhitespace },
+                       "the layouts differ only in whitespace")
+        let fromCompact = try run(["print", compact]), fromPretty = try run(["print", pretty])
+        XCTAssertEqual(fromCompact.status, 0, fromCompact.err)
+        XCTAssertEqual(fromCompact.out, fromPretty.out)
+        // --pretty is a flag of compile only, and only for save files.
+        let misuse = try run(["print", compact, "--pretty"])
+        XCTAssertEqual(misuse.status, 2)
+        let midi = try run(["compile", song, "-o", scratch.appendingPathComponent("song.mid").path, "--pretty"])
+        XCTAssertEqual(midi.status, 2)
+        XCTAssertEqual(midi.err.split(separator: "\n").first, "stave: error: --pretty is for save files (.json or --format song), not midi")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("song.mid").path))
+    }
+
     func testSavedSongPrintsBackToText() throws {
         let song = try write("song.stave", good)
         let json = scratch.appendingPathComponent("song.json").path
@@ -127,7 +157,7 @@ final class CommandLineTests: CLITestCase {
         let newer = try write("newer.json", "{\"format\": \"stave-song\", \"version\": 99, \"song\": {}}")
         let refused = try run(["print", newer])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 3;"), refused.err)
+        XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 4;"), refused.err)
     }
 
     func testPrintRecognisesAStaveSongGivenForASaveFile() throws {

@@ -36,6 +36,7 @@ final class CompletionsTests: CLITestCase {
         t stave compile ""
         t stave compile a.stave --f
         t stave compile a.stave --format ""
+        t stave compile a.stave --p
         t stave compile a.stave -o c
         t stave check a.stave --diagnostics ""
         t stave print ""
@@ -51,6 +52,7 @@ final class CompletionsTests: CLITestCase {
             "a.stave b.stave sub",
             "--format",
             "midi song roll musicxml",
+            "--pretty",
             "c.json",
             "text json",
             "c.json sub",

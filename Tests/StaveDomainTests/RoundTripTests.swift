@@ -47,6 +47,11 @@ final class RoundTripTests: XCTestCase {
         let saved = try SongEncoder.encode(original)
         let loaded = try SongDecoder.decodeSong(saved)
         XCTAssertEqual(loaded, original, "\(name): save → load")
+        // Compact (the default) is one line; pretty is the same document laid out for people.
+        XCTAssertEqual(saved.filter { $0 == UInt8(ascii: "\n") }.count, 1, "\(name): compact JSON is one line")
+        let pretty = try SongEncoder.encode(original, layout: .pretty)
+        XCTAssertGreaterThan(pretty.count, saved.count, name)
+        XCTAssertEqual(try SongDecoder.decode(pretty), try SongDecoder.decode(saved), "\(name): --pretty loads as the compact file does")
 
         let printed = StavePrinter().print(loaded)
         let recompiled = try RoundTripTests.compile(printed, path: "printed " + name)
@@ -56,8 +61,8 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(try MIDIFileWriter().render(recompiled), try MIDIFileWriter().render(original), "\(name): MIDI")
     }
 
-    /// Save files of the current version: load → print → compile → save gives the same bytes,
-    /// and the printed text is a fixed point.
+    /// Save files of the current version (written `--pretty`, for people to read): load → print
+    /// → compile → save gives the same bytes, and the printed text is a fixed point.
     func testEveryCurrentVersionFixtureRoundTrips() throws {
         let fixtures = Fixtures.files(in: "Tests/Fixtures/saves/versions/v\(SongDocument.currentVersion)", withExtension: "json")
         XCTAssertFalse(fixtures.isEmpty)
@@ -68,7 +73,7 @@ final class RoundTripTests: XCTestCase {
             let printed = StavePrinter().print(song)
             let recompiled = try RoundTripTests.compile(printed, path: "printed " + name)
             XCTAssertEqual(recompiled, song, name)
-            XCTAssertEqual(String(decoding: try SongEncoder.encode(recompiled), as: UTF8.self), String(decoding: bytes, as: UTF8.self), name)
+            XCTAssertEqual(String(decoding: try SongEncoder.encode(recompiled, layout: .pretty), as: UTF8.self), String(decoding: bytes, as: UTF8.self), name)
             XCTAssertEqual(StavePrinter().print(recompiled), printed, name)
         }
     }

@@ -62,13 +62,14 @@ public enum SongRule {
     // MARK: - Pitches
 
     /// A pitch (as written or stored, before the track's transpose) that is outside MIDI's range
-    /// itself or after `transpose`; nil when it sounds. `shown` names the pitch in messages.
-    public static func pitchRange(_ pitch: Int, transpose: Int, shown: String) -> RuleProblem? {
+    /// itself or after `transpose`; nil when it sounds. `shown` names the pitch in messages (made
+    /// only when there is a problem: this runs for every note).
+    public static func pitchRange(_ pitch: Int, transpose: Int, shown: @autoclosure () -> String) -> RuleProblem? {
         guard (0...127).contains(pitch) else {
-            return .error(.pitchOutOfRange, "pitch \(shown) (MIDI \(pitch)) is outside 0–127")
+            return .error(.pitchOutOfRange, "pitch \(shown()) (MIDI \(pitch)) is outside 0–127")
         }
         guard (0...127).contains(pitch + transpose) else {
-            return .error(.pitchOutOfRange, "pitch \(shown) transposed by \(transpose) is MIDI \(pitch + transpose), outside 0–127")
+            return .error(.pitchOutOfRange, "pitch \(shown()) transposed by \(transpose) is MIDI \(pitch + transpose), outside 0–127")
         }
         return nil
     }

@@ -6,11 +6,14 @@ import StaveSyntax
 ///
 /// Feed it a phrase's notes, chords and rests in time order; `Place` is where a tie was written
 /// (a source range, a JSON path), which the problems are reported at.
+///
+/// Its methods are `@inlinable` so that each caller gets a copy specialized for its `Place`:
+/// they run for every note, and a generic call would look up type metadata every time.
 public struct TieCheck<Place> {
-    let kind: TrackKind
-    let key: Key
+    @usableFromInline let kind: TrackKind
+    @usableFromInline let key: Key
     /// Ties of the previous note or chord, waiting for the next one.
-    var pending: [(pitch: Int, place: Place)] = []
+    @usableFromInline var pending: [(pitch: Int, place: Place)] = []
     /// The problems found so far, with where each tie was written.
     public private(set) var problems: [(place: Place, problem: RuleProblem)] = []
 
@@ -22,27 +25,36 @@ public struct TieCheck<Place> {
 
     /// A note, chord or rest arrives: each waiting tie must find its pitch in it. Only the
     /// first broken tie of a chord is reported (one mistake, one error).
+    @inlinable
     public mutating func arrive(isRest: Bool, sounds: (Int) -> Bool) {
         guard !pending.isEmpty else { return }
         if isRest {
-            problems.append((pending[0].place, .error(.tieToRest, "a tie cannot continue into a rest")))
+            report(pending[0].place, .error(.tieToRest, "a tie cannot continue into a rest"))
         } else if let broken = pending.first(where: { !sounds($0.pitch) }) {
             let name = SongRule.pitchName(broken.pitch, kind: kind, key: key)
-            problems.append((broken.place, .error(.tieMismatch, "tied \(name) does not sound in the next note or chord")))
+            report(broken.place, .error(.tieMismatch, "tied \(name) does not sound in the next note or chord"))
         }
         pending.removeAll(keepingCapacity: true)
     }
 
     /// A pitch of the note or chord that just arrived is tied to the next one.
+    @inlinable
     public mutating func tie(_ pitch: Int, at place: Place) {
         pending.append((pitch, place))
     }
 
     /// The phrase ends: a waiting tie has nothing to continue into.
+    @inlinable
     public mutating func end() {
         if let dangling = pending.first {
-            problems.append((dangling.place, .error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into")))
+            report(dangling.place, .error(.tieAtEnd, "a tie at the end of the phrase has no note to continue into"))
         }
         pending.removeAll()
+    }
+
+    /// Records a problem (not inlined: it runs only for broken ties).
+    @usableFromInline
+    mutating func report(_ place: Place, _ problem: RuleProblem) {
+        problems.append((place, problem))
     }
 }
