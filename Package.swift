@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StaveDomain", targets: ["StaveDomain"]),
         .library(name: "StavePrinter", targets: ["StavePrinter"]),
         .library(name: "StavePianoRoll", targets: ["StavePianoRoll"]),
+        .library(name: "StaveMIDIImport", targets: ["StaveMIDIImport"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
@@ -34,8 +35,10 @@ let package = Package(
         .target(name: "StavePrinter", dependencies: ["StaveSyntax", "StaveComposition"]),
         // Composition → ASCII piano roll.
         .target(name: "StavePianoRoll", dependencies: ["StaveSyntax", "StaveComposition"], exclude: ["ROLL.md"]),
+        // Standard MIDI File → Composition (which StavePrinter writes as Stave text).
+        .target(name: "StaveMIDIImport", dependencies: ["StaveSyntax", "StaveComposition"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveMIDIImport"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -44,6 +47,7 @@ let package = Package(
         .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI", "StaveSupport", "StaveTestSupport"]),
         .testTarget(name: "StaveCLITests", dependencies: ["stave"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
+        .testTarget(name: "StaveMIDIImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveMIDIImport", "StaveTestSupport"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

@@ -21,6 +21,7 @@ enum Stave {
       stave check SONG.stave... [--diagnostics text|json] [-q]
       stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
       stave print SONG.json [-o OUT.stave]
+      stave import SONG.mid [-o OUT.stave] [--grid auto|N] [--no-phrases]
       stave explain [ID...]
       stave completions bash|zsh|fish
       stave help [COMMAND]
@@ -37,6 +38,7 @@ enum Stave {
         ("check", CheckCommand.help),
         ("roll", RollCommand.help),
         ("print", PrintCommand.help),
+        ("import", ImportCommand.help),
         ("explain", ExplainCommand.help),
         ("completions", CompletionsCommand.help),
         ("help", helpCommandHelp),
@@ -92,6 +94,7 @@ enum Stave {
         case "check": return CheckCommand.run(rest)
         case "roll": return RollCommand.run(rest)
         case "print": return PrintCommand.run(rest)
+        case "import": return ImportCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
         case "completions": return CompletionsCommand.run(rest)
         case "help": return helpCommand(rest)

@@ -1,0 +1,142 @@
+import StaveComposition
+import StaveSyntax
+
+/// Turns a Standard MIDI File into a Composition `Song`, which `StavePrinter` writes as Stave
+/// text: the conductor's tempo map, meters, key and title become the header; each MIDI track
+/// and channel becomes a track (a drum track on channel 10), split into voices where its notes
+/// overlap in ways one chord line cannot hold; note times become exact Stave durations, tuplets
+/// and ties. Pure: bytes in, a song out.
+public struct MIDIImporter {
+    /// How note times are placed.
+    public enum Grid: Equatable, Sendable {
+        /// Exact where every time compiles back to its tick; otherwise the coarsest grid that
+        /// explains the onsets (binary or triplet).
+        case auto
+        /// Every start and end snapped to multiples of 1/N of a whole note (16: sixteenths,
+        /// 12: triplet eighths).
+        case division(Int)
+    }
+
+    /// The grid; `.auto` by default.
+    public var grid: Grid
+
+    /// Creates an importer.
+    public init(grid: Grid = .auto) {
+        self.grid = grid
+    }
+
+    /// The imported song and remarks on what Stave could not keep.
+    public struct Result: Sendable {
+        /// The song.
+        public var song: Song
+        /// What was changed or left out, one sentence each (empty when the import is faithful).
+        public var remarks: [String]
+    }
+
+    /// Imports a file; the song's title is `defaultTitle` when the file names none.
+    public func importSong(_ bytes: [UInt8], defaultTitle: String) throws(MIDIReadError) -> Result {
+        let file = try MIDIFileReader().read(bytes)
+        return importSong(file, defaultTitle: defaultTitle)
+    }
+
+    /// Imports a file that has been read.
+    public func importSong(_ file: MIDIFile, defaultTitle: String) -> Result {
+        var remarks: [String] = []
+        // Stave's ppq is 24…32767; a coarser file is scaled up, which keeps every time exact.
+        let scale = file.ticksPerQuarter < 24 ? (24 + file.ticksPerQuarter - 1) / file.ticksPerQuarter : 1
+        let ppq = file.ticksPerQuarter * scale
+        let clock = TickTime(ticksPerWhole: 4 * ppq)
+        let conductor = Conductor(file: file, scale: scale, clock: clock, remarks: &remarks)
+
+        var parts: [ChannelPart] = []
+        for (index, track) in file.tracks.enumerated() {
+            parts += ChannelPart.parts(of: track, track: index, scale: scale)
+        }
+        var gridDivision: Int?
+        if case .division(let division) = grid { gridDivision = division }
+        var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: gridDivision)
+        if case .auto = grid, tracks.inexact > 0 {
+            let division = MIDIImporter.autoGrid(parts.flatMap(\.notes), clock: clock)
+            remarks.append("note times do not fall on a grid Stave can write exactly; quantized to 1/\(division) of a whole note")
+            tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: division)
+        }
+        if tracks.inexact > 0 {
+            remarks.append("\(tracks.inexact) note boundaries moved to the nearest sixty-fourth")
+        }
+        let later = parts.reduce(0) { $0 + $1.laterSettings }
+        if later > 0 { remarks.append("\(later) program, volume or pan changes after the first of a track are not kept") }
+
+        if tracks.tracks.isEmpty, !conductor.bodyTempos.isEmpty {
+            remarks.append("\(conductor.bodyTempos.count) tempo changes inside bars are left out: the file has no track to hold them")
+        }
+        let song = Song(title: conductor.title ?? defaultTitle, composer: conductor.composer, ppq: ppq, key: conductor.key,
+                        tempos: conductor.tempos, meters: conductor.meters, tracks: tracks.tracks)
+        return Result(song: song, remarks: remarks)
+    }
+
+    /// The Stave tracks of the channel parts, and how many boundaries were placed inexactly.
+    func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, grid: Int?) -> (tracks: [Track], inexact: Int) {
+        let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap)
+        var tracks: [Track] = []
+        var inexact = 0
+        var usedIDs = Set<String>()
+        for part in parts {
+            var notes = part.notes
+            if let grid { notes = MIDIImporter.snap(notes, to: grid, clock: clock) }
+            let isDrums = part.channel == 9 && notes.allSatisfy { DrumNames.name(forKey: $0.pitch) != nil }
+            let voices = notes.isEmpty ? [[]] : VoiceSplitter.split(notes)
+            let name = MIDIImporter.trackName(file: file, track: part.track)
+            let baseID = TrackNaming.baseID(name: name, program: part.program ?? 0, drums: part.channel == 9)
+            for (voiceIndex, voice) in voices.enumerated() {
+                let id = TrackNaming.unique(voices.count == 1 ? baseID : "\(baseID)_\(voiceIndex + 1)", among: &usedIDs)
+                // The first voice of the song carries the tempo changes that fall inside bars.
+                let tempoTicks = tracks.isEmpty ? conductor.bodyTempos.map(\.tick) : []
+                var (body, voiceInexact, tempoTimes) = layout.body(voice, extraTicks: tempoTicks)
+                inexact += voiceInexact
+                if !tempoTimes.isEmpty {
+                    body.tempos = zip(tempoTimes, conductor.bodyTempos).map { TempoMark(offset: $0, bpm: $1.bpm) }
+                }
+                let phrases = body.notes.isEmpty && body.tempos.isEmpty ? [] : [Phrase(start: .zero, content: .original(body))]
+                tracks.append(Track(id: id, name: name == id ? nil : name, kind: isDrums ? .drums : .melody, program: part.program ?? 0,
+                                    channel: part.channel + 1, channelIsExplicit: true, volume: part.volume ?? 100, pan: part.pan ?? 64,
+                                    phrases: phrases))
+            }
+        }
+        TrackNaming.dropImpliedChannels(&tracks)
+        return (tracks, inexact)
+    }
+
+    /// The name of a track (its first track-name meta event), except the conductor's, which is the title.
+    static func trackName(file: MIDIFile, track: Int) -> String? {
+        guard track > 0 else { return nil }
+        return file.tracks[track].events.first { $0.isMeta && $0.data1 == 0x03 }.map { file.text(of: $0) }
+    }
+
+    /// Notes with starts and ends on multiples of 1/division of a whole note (at least one step long).
+    static func snap(_ notes: [VoiceNote], to division: Int, clock: TickTime) -> [VoiceNote] {
+        notes.map { note in
+            let start = clock.nearest(note.start, grid: division)
+            let end = max(start + 1, clock.nearest(note.end, grid: division))
+            return VoiceNote(start: clock.tick(start, over: division), end: clock.tick(end, over: division), pitch: note.pitch, velocity: note.velocity)
+        }
+    }
+
+    /// Grids tried by `--grid auto`, coarsest first: divisions of a whole note.
+    static let autoGrids = [4, 8, 12, 16, 24, 32, 48, 64, 96]
+
+    /// The coarsest grid on which 95% of the onsets lie within 1/48 of a whole note (a twelfth
+    /// of a beat in 4/4), or the finest grid.
+    static func autoGrid(_ notes: [VoiceNote], clock: TickTime) -> Int {
+        guard !notes.isEmpty else { return 16 }
+        let tolerance = max(1, clock.ticksPerWhole / 48)
+        for division in autoGrids {
+            var near = 0
+            for note in notes {
+                let snapped = clock.tick(clock.nearest(note.start, grid: division), over: division)
+                if abs(snapped - note.start) <= tolerance { near += 1 }
+            }
+            if near * 100 >= notes.count * 95 { return division }
+        }
+        return autoGrids.last ?? 96
+    }
+}

@@ -1,0 +1,108 @@
+import StaveComposition
+
+/// A note of one voice in ticks.
+struct VoiceNote: Equatable {
+    var start: Int
+    var end: Int
+    var pitch: Int
+    var velocity: Int
+}
+
+/// Writes the notes of one voice (no two notes of one pitch overlap) as a phrase body: the
+/// time between consecutive boundaries (note starts and ends) is one chord of the notes
+/// sounding then, tied on to the next where a note goes on; plain notes outside tuplet
+/// windows, split at bar lines, and equal parts inside them.
+struct VoiceLayout {
+    let clock: TickTime
+    let meterMap: MeterMap
+
+    /// The body (starting at time zero), the number of boundaries placed inexactly, and the
+    /// times of `extraTicks` (points the body must have a boundary at, such as tempo changes).
+    func body(_ notes: [VoiceNote], extraTicks: [Int] = []) -> (body: PhraseBody, inexact: Int, extraTimes: [Rational]) {
+        var boundarySet = Set<Int>(minimumCapacity: notes.count * 2 + extraTicks.count + 1)
+        boundarySet.insert(0)
+        boundarySet.formUnion(extraTicks)
+        for note in notes {
+            boundarySet.insert(note.start)
+            boundarySet.insert(note.end)
+        }
+        let ticks = boundarySet.sorted()
+        let mapping = TimeMapping(clock: clock, meterMap: meterMap)
+        let (times, windows, inexact) = mapping.map(ticks)
+        var timeOfTick: [Int: Rational] = Dictionary(minimumCapacity: ticks.count)
+        for (tick, time) in zip(ticks, times) { timeOfTick[tick] = time }
+
+        // The chord sounding in each span between consecutive boundaries.
+        let sorted = notes.sorted { $0.start != $1.start ? $0.start < $1.start : $0.pitch < $1.pitch }
+        var active: [VoiceNote] = []
+        var next = 0
+        var containers: [RootNote] = []
+        containers.reserveCapacity(notes.count + notes.count / 2)
+        var windowIndex = 0
+        var pendingWindow: (window: TupletWindow, parts: [TupletNote])?
+
+        func flushWindow() {
+            if let pending = pendingWindow {
+                var parts = pending.parts
+                while parts.count < pending.window.count { parts.append(.rest) }
+                containers.append(RootNote(position: pending.window.start, width: pending.window.width, divisions: parts))
+                pendingWindow = nil
+            }
+        }
+
+        for (index, tick) in ticks.enumerated() where index + 1 < ticks.count {
+            let nextTick = ticks[index + 1]
+            active.removeAll { $0.end <= tick }
+            while next < sorted.count, sorted[next].start == tick {
+                active.append(sorted[next])
+                next += 1
+            }
+            var from = times[index]
+            let to = times[index + 1]
+            // Split the span at window edges and bar lines; each piece is in one window or none.
+            while from < to {
+                while windowIndex < windows.count, windows[windowIndex].end <= from { windowIndex += 1 }
+                if windowIndex < windows.count, windows[windowIndex].start <= from {
+                    let window = windows[windowIndex]
+                    let pieceEnd = min(to, window.end)
+                    if pendingWindow?.window != window {
+                        flushWindow()
+                        pendingWindow = (window, [])
+                    }
+                    let firstPart = ((from - window.start) / window.part).floor
+                    let endPart = ((pieceEnd - window.start) / window.part).floor
+                    while pendingWindow!.parts.count < firstPart { pendingWindow!.parts.append(.rest) }
+                    for part in firstPart..<endPart {
+                        let chord = chordNotes(active, endingAt: nextTick, continuing: part + 1 < endPart || pieceEnd < to)
+                        pendingWindow!.parts.append(.chord(chord))
+                    }
+                    if pieceEnd == window.end { flushWindow() }
+                    from = pieceEnd
+                } else {
+                    flushWindow()
+                    var pieceEnd = to
+                    if windowIndex < windows.count, windows[windowIndex].start < pieceEnd { pieceEnd = windows[windowIndex].start }
+                    let place = meterMap.locate(from)
+                    let barEnd = from - place.offset + place.meter.barLength
+                    if barEnd < pieceEnd { pieceEnd = barEnd }
+                    if !active.isEmpty {
+                        let chord = chordNotes(active, endingAt: nextTick, continuing: pieceEnd < to)
+                        containers.append(RootNote(position: from, width: pieceEnd - from, chord: chord))
+                    }
+                    from = pieceEnd
+                }
+            }
+        }
+        flushWindow()
+        let extraTimes = extraTicks.map { timeOfTick[$0] ?? .zero }
+        return (PhraseBody(length: times.last ?? .zero, notes: containers), inexact, extraTimes)
+    }
+
+    /// The chord of the sounding notes in a span: each note tied on when it goes on past the
+    /// span's end tick, or when the span itself is cut (`continuing`).
+    func chordNotes(_ active: [VoiceNote], endingAt tick: Int, continuing: Bool) -> [ChordNote] {
+        var chord = active.map { ChordNote(pitch: $0.pitch, velocity: $0.velocity, tie: continuing || $0.end > tick) }
+        if chord.count > 1 { chord.sort { $0.pitch < $1.pitch } }
+        return chord
+    }
+}
