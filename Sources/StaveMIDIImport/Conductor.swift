@@ -44,9 +44,8 @@ struct Conductor {
                 continue
             }
             let meter = MeterMap(meters: meters)
-            let place = meter.locate(clock.time(event.tick))
-            let bar = place.offset == .zero ? place.bar : place.bar + 1
-            if place.offset != .zero { remarks.append("a time signature inside bar \(place.bar) starts at bar \(bar) instead") }
+            let (bar, exact) = Conductor.bar(at: event.tick, in: meter, clock: clock)
+            if !exact { remarks.append("a time signature inside bar \(bar - 1) starts at bar \(bar) instead") }
             let change = MeterChange(bar: bar, numerator: event.numerator, denominator: 1 << event.power)
             meters.removeAll { $0.bar >= bar }
             if meters.last.map({ $0.numerator == change.numerator && $0.denominator == change.denominator }) != true || meters.isEmpty {
@@ -67,15 +66,22 @@ struct Conductor {
             guard let micros = tempoEvents[tick] else { continue }
             let bpm = Conductor.bpm(microsecondsPerQuarter: micros)
             if micros < 60_000 { remarks.append("a tempo faster than 1000 beats per minute is written as 1000") }
-            let place = meterMap.locate(clock.time(tick))
-            if place.offset == .zero {
-                tempos.removeAll { $0.bar == place.bar }
-                tempos.append(TempoChange(bar: place.bar, bpm: bpm))
+            let (bar, exact) = Conductor.bar(at: tick, in: meterMap, clock: clock)
+            if exact {
+                tempos.removeAll { $0.bar == bar }
+                tempos.append(TempoChange(bar: bar, bpm: bpm))
             } else {
                 bodyTempos.append((tick, bpm))
             }
         }
         tempos.sort { $0.bar < $1.bar }
+    }
+
+    /// The bar whose start compiles to `tick` (exact), or else the next bar after it.
+    static func bar(at tick: Int, in meterMap: MeterMap, clock: TickTime) -> (bar: Int, exact: Bool) {
+        let place = meterMap.locate(clock.time(tick))
+        if clock.tick(meterMap.start(ofBar: place.bar)) == tick { return (place.bar, true) }
+        return (place.bar + 1, clock.tick(meterMap.start(ofBar: place.bar + 1)) == tick)
     }
 
     /// The shortest decimal tempo (1–1000 beats per minute) that compiles back to `micros`.

@@ -55,7 +55,9 @@ public struct MIDIImporter {
         var gridDivision: Int?
         if case .division(let division) = grid { gridDivision = division }
         var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: gridDivision)
-        if case .auto = grid, tracks.inexact > 0 {
+        // A few odd times (a tempo change between sixty-fourths) do not make the whole piece quantized.
+        let boundaries = 2 * parts.reduce(0) { $0 + $1.notes.count }
+        if case .auto = grid, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
             let division = MIDIImporter.autoGrid(parts.flatMap(\.notes), clock: clock)
             remarks.append("note times do not fall on a grid Stave can write exactly; quantized to 1/\(division) of a whole note")
             tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: division)
@@ -90,20 +92,80 @@ public struct MIDIImporter {
             for (voiceIndex, voice) in voices.enumerated() {
                 let id = TrackNaming.unique(voices.count == 1 ? baseID : "\(baseID)_\(voiceIndex + 1)", among: &usedIDs)
                 // The first voice of the song carries the tempo changes that fall inside bars.
-                let tempoTicks = tracks.isEmpty ? conductor.bodyTempos.map(\.tick) : []
-                var (body, voiceInexact, tempoTimes) = layout.body(voice, extraTicks: tempoTicks)
-                inexact += voiceInexact
-                if !tempoTimes.isEmpty {
-                    body.tempos = zip(tempoTimes, conductor.bodyTempos).map { TempoMark(offset: $0, bpm: $1.bpm) }
+                var tempoAt: [Int: Rational] = [:]
+                if tracks.isEmpty {
+                    for tempo in conductor.bodyTempos {
+                        let tick = grid.map { clock.tick(clock.nearest(tempo.tick, grid: $0), over: $0) } ?? tempo.tick
+                        tempoAt[tick] = tempo.bpm
+                    }
                 }
-                let phrases = body.notes.isEmpty && body.tempos.isEmpty ? [] : [Phrase(start: .zero, content: .original(body))]
+                let tempoTicks = tempoAt.keys.sorted()
+                // Stave writes pitches from MIDI 10 up (`cbb0`); lower ones sound through a track transpose.
+                var voice = voice
+                var transpose = 0
+                if !isDrums, let lowest = voice.map(\.pitch).min(), lowest < 10, let highest = voice.map(\.pitch).max() {
+                    let shift = 12 * ((10 - lowest + 11) / 12)
+                    if highest + shift <= 127 {
+                        transpose = -shift
+                        for index in voice.indices { voice[index].pitch += shift }
+                    }
+                }
+                // A phrase per passage: a new one after at least one whole bar of silence.
+                var phrases: [Phrase] = []
+                for passage in MIDIImporter.passages(voice, tempoTicks: tempoTicks, clock: clock, meterMap: conductor.meterMap) {
+                    var (body, voiceInexact, tempoTimes) = layout.body(passage.notes, origin: passage.start, extraTicks: passage.tempoTicks)
+                    inexact += voiceInexact
+                    let bpms = passage.tempoTicks.map { tempoAt[$0] ?? Rational(120) }
+                    body.tempos = zip(tempoTimes, bpms).map { TempoMark(offset: $0, bpm: $1) }
+                    phrases.append(Phrase(start: passage.start, content: .original(body)))
+                }
                 tracks.append(Track(id: id, name: name == id ? nil : name, kind: isDrums ? .drums : .melody, program: part.program ?? 0,
                                     channel: part.channel + 1, channelIsExplicit: true, volume: part.volume ?? 100, pan: part.pan ?? 64,
-                                    phrases: phrases))
+                                    transpose: transpose, phrases: phrases))
             }
         }
         TrackNaming.dropImpliedChannels(&tracks)
         return (tracks, inexact)
+    }
+
+    /// A passage of a voice: the start of the bar it begins in, its notes, and the tempo
+    /// changes inside bars that it carries.
+    struct Passage {
+        var start: Rational
+        var notes: [VoiceNote] = []
+        var tempoTicks: [Int] = []
+    }
+
+    /// The notes (and in-bar tempo changes) of a voice in passages separated by at least one
+    /// whole bar of silence.
+    static func passages(_ notes: [VoiceNote], tempoTicks: [Int], clock: TickTime, meterMap: MeterMap) -> [Passage] {
+        var passages: [Passage] = []
+        var current: Passage?
+        var soundingUntil = 0
+        var noteIndex = 0, tempoIndex = 0
+        while noteIndex < notes.count || tempoIndex < tempoTicks.count {
+            let takeTempo = tempoIndex < tempoTicks.count && (noteIndex == notes.count || tempoTicks[tempoIndex] < notes[noteIndex].start)
+            let start = takeTempo ? tempoTicks[tempoIndex] : notes[noteIndex].start
+            let end = takeTempo ? start : notes[noteIndex].end
+            let bar = meterMap.locate(clock.time(start)).bar
+            if current == nil || meterMap.locate(clock.time(soundingUntil)).bar + 1 < bar {
+                if let current { passages.append(current) }
+                // The bar's start, unless it does not compile to a tick at or before the event.
+                let barStart = meterMap.start(ofBar: bar)
+                current = Passage(start: clock.tick(barStart) <= start ? barStart : meterMap.start(ofBar: max(1, bar - 1)))
+                soundingUntil = end
+            }
+            if takeTempo {
+                current?.tempoTicks.append(start)
+                tempoIndex += 1
+            } else {
+                current?.notes.append(notes[noteIndex])
+                noteIndex += 1
+            }
+            soundingUntil = max(soundingUntil, end)
+        }
+        if let current { passages.append(current) }
+        return passages
     }
 
     /// The name of a track (its first track-name meta event), except the conductor's, which is the title.

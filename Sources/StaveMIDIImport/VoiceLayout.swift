@@ -18,9 +18,12 @@ struct VoiceLayout {
 
     /// The body (starting at time zero), the number of boundaries placed inexactly, and the
     /// times of `extraTicks` (points the body must have a boundary at, such as tempo changes).
-    func body(_ notes: [VoiceNote], extraTicks: [Int] = []) -> (body: PhraseBody, inexact: Int, extraTimes: [Rational]) {
+    /// The body starts at `origin` (a bar start at or before the first note); its positions
+    /// are offsets from there.
+    func body(_ notes: [VoiceNote], origin: Rational = .zero, extraTicks: [Int] = []) -> (body: PhraseBody, inexact: Int, extraTimes: [Rational]) {
         var boundarySet = Set<Int>(minimumCapacity: notes.count * 2 + extraTicks.count + 1)
-        boundarySet.insert(0)
+        let originTick = clock.tick(origin)
+        boundarySet.insert(originTick)
         boundarySet.formUnion(extraTicks)
         for note in notes {
             boundarySet.insert(note.start)
@@ -28,7 +31,7 @@ struct VoiceLayout {
         }
         let ticks = boundarySet.sorted()
         let mapping = TimeMapping(clock: clock, meterMap: meterMap)
-        let (times, windows, inexact) = mapping.map(ticks)
+        var (times, windows, inexact) = mapping.map(ticks, origin: origin, plainTicks: Set(extraTicks))
         var timeOfTick: [Int: Rational] = Dictionary(minimumCapacity: ticks.count)
         for (tick, time) in zip(ticks, times) { timeOfTick[tick] = time }
 
@@ -42,11 +45,11 @@ struct VoiceLayout {
         var pendingWindow: (window: TupletWindow, parts: [TupletNote])?
 
         func flushWindow() {
-            if let pending = pendingWindow {
+            defer { pendingWindow = nil }
+            if let pending = pendingWindow, pending.parts.contains(where: { $0 != .rest }) {
                 var parts = pending.parts
                 while parts.count < pending.window.count { parts.append(.rest) }
-                containers.append(RootNote(position: pending.window.start, width: pending.window.width, divisions: parts))
-                pendingWindow = nil
+                containers.append(RootNote(position: pending.window.start - origin, width: pending.window.width, divisions: parts))
             }
         }
 
@@ -78,24 +81,30 @@ struct VoiceLayout {
                     }
                     if pieceEnd == window.end { flushWindow() }
                     from = pieceEnd
+                } else if active.isEmpty {
+                    flushWindow()
+                    let restEnd = windowIndex < windows.count && windows[windowIndex].start < to ? windows[windowIndex].start : to
+                    if !WrittenLength.isWritable(restEnd - from) { inexact += 1 }
+                    from = restEnd
                 } else {
                     flushWindow()
                     var pieceEnd = to
                     if windowIndex < windows.count, windows[windowIndex].start < pieceEnd { pieceEnd = windows[windowIndex].start }
                     let place = meterMap.locate(from)
                     let barEnd = from - place.offset + place.meter.barLength
-                    if barEnd < pieceEnd { pieceEnd = barEnd }
-                    if !active.isEmpty {
-                        let chord = chordNotes(active, endingAt: nextTick, continuing: pieceEnd < to)
-                        containers.append(RootNote(position: from, width: pieceEnd - from, chord: chord))
-                    }
+                    if barEnd < pieceEnd, WrittenLength.isWritable(barEnd - from), WrittenLength.isWritable(pieceEnd - barEnd) { pieceEnd = barEnd }
+                    if !WrittenLength.isWritable(pieceEnd - from) { inexact += 1 }
+                    let chord = chordNotes(active, endingAt: nextTick, continuing: pieceEnd < to)
+                    containers.append(RootNote(position: from - origin, width: pieceEnd - from, chord: chord))
                     from = pieceEnd
                 }
             }
         }
         flushWindow()
-        let extraTimes = extraTicks.map { timeOfTick[$0] ?? .zero }
-        return (PhraseBody(length: times.last ?? .zero, notes: containers), inexact, extraTimes)
+        let extraTimes = extraTicks.map { (timeOfTick[$0] ?? origin) - origin }
+        // A tuplet window at the end is filled with rests to its end.
+        let length = max((times.last ?? origin) - origin, containers.last.map { $0.position + $0.width } ?? .zero)
+        return (PhraseBody(length: length, notes: containers), inexact, extraTimes)
     }
 
     /// The chord of the sounding notes in a span: each note tied on when it goes on past the

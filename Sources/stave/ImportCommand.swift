@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import StaveSyntax
 import StaveComposition
 import StaveDomain
@@ -65,17 +68,42 @@ enum ImportCommand {
         let shownPath = input == "-" ? "<stdin>" : input
         do {
             let bytes = try SystemIO.read(input)
-            let result: MIDIImporter.Result
+            var result: MIDIImporter.Result
             do {
                 result = try MIDIImporter(grid: grid).importSong(bytes, defaultTitle: Frontend.defaultTitle(for: input))
             } catch {
                 SystemIO.printError("\(shownPath): error: \(error.description)\n")
                 return 1
             }
-            let text = StavePrinter().print(result.song)
-            // The text must compile back to the song it was printed from; refuse to write it otherwise.
-            let (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: result.song.title)
+            var text = StavePrinter().print(result.song)
+            // The text must compile back to the song it was printed from. When the exact layout
+            // cannot be written, the notes are quantized to sixty-fourths, which always can be.
+            var (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: result.song.title)
+            if diagnostics.hasErrors || recompiled != result.song, grid == .auto,
+               let quantized = try? MIDIImporter(grid: .division(64)).importSong(bytes, defaultTitle: Frontend.defaultTitle(for: input)) {
+                result = quantized
+                result.remarks.append("some note times cannot be written exactly; the notes are quantized to sixty-fourths")
+                text = StavePrinter().print(result.song)
+                (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: result.song.title)
+            }
             guard !diagnostics.hasErrors, recompiled == result.song else {
+                if getenv("STAVE_IMPORT_DEBUG") != nil {
+                    SystemIO.printError(text)
+                    SystemIO.printError("\(recompiled.tempos) \(result.song.tempos)\n\(recompiled.meters) \(result.song.meters)\n")
+                    for (a, b) in zip(recompiled.tracks, result.song.tracks) where a != b {
+                        SystemIO.printError("\(a.id) \(a.channel) \(a.channelIsExplicit) \(b.channel) \(b.channelIsExplicit) phrases equal: \(a.phrases == b.phrases)\n")
+                        for (p, q) in zip(a.phrases, b.phrases) where p != q {
+                            SystemIO.printError("phrase at \(p.start) / \(q.start)\n")
+                            if case .original(let x) = p.content, case .original(let y) = q.content {
+                                SystemIO.printError("lengths \(x.length) \(y.length) counts \(x.notes.count) \(y.notes.count) tempos \(x.tempos.count) \(y.tempos.count)\n")
+                                if let i = Array(zip(x.notes, y.notes)).firstIndex(where: { $0.0 != $0.1 }) {
+                                    SystemIO.printError("compiled \(x.notes[max(0, i - 1)...min(i + 1, x.notes.count - 1)])\nimported \(y.notes[max(0, i - 1)...min(i + 1, y.notes.count - 1)])\n")
+                                }
+                            }
+                            break
+                        }
+                    }
+                }
                 let first = diagnostics.first { $0.severity == .error }.map { ": \($0.message)" } ?? ""
                 SystemIO.printError("stave: error: internal error: the imported text of '\(shownPath)' does not compile back to the same song\(first)\n")
                 return 1
