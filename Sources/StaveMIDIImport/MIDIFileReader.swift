@@ -21,7 +21,7 @@ public struct MIDIFileReader {
             throw MIDIReadError(offset: 4, message: "expected a header length of at least 6, found \(headerLength)")
         }
         guard headerLength <= bytes.count - cursor.offset else {
-            throw MIDIReadError(offset: 4, message: "header length \(headerLength) runs past the end of the file (\(bytes.count - cursor.offset) bytes remain)")
+            throw MIDIReadError(offset: 4, message: "header length \(headerLength) runs past the end of the file: expected at most \(bytes.count - cursor.offset)")
         }
         let headerEnd = cursor.offset + headerLength
         let format = try cursor.uint16("the format")
@@ -51,7 +51,7 @@ public struct MIDIFileReader {
             let length = try cursor.uint32("a chunk length")
             let remaining = bytes.count - cursor.offset
             guard length <= remaining else {
-                throw MIDIReadError(offset: chunkStart + 4, message: "chunk length \(length) runs past the end of the file (\(remaining) bytes remain)")
+                throw MIDIReadError(offset: chunkStart + 4, message: "chunk length \(length) runs past the end of the file: expected at most \(remaining)")
             }
             let chunkEnd = cursor.offset + length
             if isTrack {
