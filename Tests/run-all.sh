@@ -7,6 +7,7 @@
 #   3. the independent MIDI referee (mido, pinned) over every example;
 #   4. real music: about 900 music21 corpus pieces refereed note by note against music21;
 #   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
+#      then `stave import` round trips (compile → import → compile) over the examples and 1,000 songs;
 #   6. the editor-support tests (real Vim, two TextMate engines);
 #   7. the install: install.sh into a temporary prefix, the installed binary and its man page;
 #   8. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
@@ -110,6 +111,7 @@ run_part "swift test" 220 swift_tests
 run_part "MIDI referee (mido)" 10 midi_referee
 run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE"
 run_part "model referee (random songs)" 300 model_referee
+run_part "MIDI import round trip" 1000 bash Tests/import/run.sh "$STAVE"
 run_part "editor support" 1600 bash Tests/editors/run.sh
 run_part "install and man page" 70 bash Tests/install/run.sh
 run_part "fuzzing (libFuzzer)" 150 fuzzing

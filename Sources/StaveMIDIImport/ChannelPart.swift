@@ -15,42 +15,46 @@ struct ChannelPart {
     /// a note-on of velocity 0 is a note-off, and notes still held at the end of the track end
     /// there. Note-offs without a note are ignored.
     static func parts(of events: MIDITrackEvents, track: Int, scale: Int) -> [ChannelPart] {
-        var parts: [Int: ChannelPart] = [:]
-        // Open notes by channel × 128 + pitch: start ticks and velocities, oldest first.
-        var open: [Int: [(start: Int, velocity: Int)]] = [:]
+        var parts: [ChannelPart?] = Array(repeating: nil, count: 16)
+        // Open notes by channel × 128 + pitch: start ticks and velocities, oldest first from `heads`.
+        var open: [[(start: Int, velocity: Int)]] = Array(repeating: [], count: 16 * 128)
+        var heads = [Int](repeating: 0, count: 16 * 128)
         for event in events.events where event.kind != 0 {
             let channel = event.channel
             let tick = event.tick * scale
-            var part = parts[channel] ?? ChannelPart(track: track, channel: channel)
+            if parts[channel] == nil { parts[channel] = ChannelPart(track: track, channel: channel) }
             switch event.kind {
             case 0x90 where event.data2 > 0:
-                open[channel << 7 | Int(event.data1), default: []].append((tick, Int(event.data2)))
+                open[channel << 7 | Int(event.data1)].append((tick, Int(event.data2)))
             case 0x80, 0x90:
                 let key = channel << 7 | Int(event.data1)
-                if var waiting = open[key], !waiting.isEmpty {
-                    let first = waiting.removeFirst()
-                    open[key] = waiting
+                if heads[key] < open[key].count {
+                    let first = open[key][heads[key]]
+                    heads[key] += 1
+                    if heads[key] == open[key].count {
+                        open[key].removeAll(keepingCapacity: true)
+                        heads[key] = 0
+                    }
                     if tick > first.start {
-                        part.notes.append(VoiceNote(start: first.start, end: tick, pitch: Int(event.data1), velocity: first.velocity))
+                        parts[channel]!.notes.append(VoiceNote(start: first.start, end: tick, pitch: Int(event.data1), velocity: first.velocity))
                     }
                 }
             case 0xC0:
-                if part.program == nil { part.program = Int(event.data1) } else { part.laterSettings += 1 }
+                if parts[channel]!.program == nil { parts[channel]!.program = Int(event.data1) } else { parts[channel]!.laterSettings += 1 }
             case 0xB0 where event.data1 == 7:
-                if part.volume == nil { part.volume = Int(event.data2) } else { part.laterSettings += 1 }
+                if parts[channel]!.volume == nil { parts[channel]!.volume = Int(event.data2) } else { parts[channel]!.laterSettings += 1 }
             case 0xB0 where event.data1 == 10:
-                if part.pan == nil { part.pan = Int(event.data2) } else { part.laterSettings += 1 }
+                if parts[channel]!.pan == nil { parts[channel]!.pan = Int(event.data2) } else { parts[channel]!.laterSettings += 1 }
             default:
                 break
             }
-            parts[channel] = part
         }
         let end = events.endTick * scale
-        for (key, waiting) in open {
-            for note in waiting where end > note.start {
+        for key in open.indices where heads[key] < open[key].count {
+            for note in open[key][heads[key]...] where end > note.start {
                 parts[key >> 7]?.notes.append(VoiceNote(start: note.start, end: end, pitch: key & 0x7F, velocity: note.velocity))
             }
         }
-        return parts.keys.sorted().compactMap { parts[$0] }
+        return parts.compactMap { $0 }
     }
 }

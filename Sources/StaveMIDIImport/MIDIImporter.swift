@@ -78,7 +78,10 @@ public struct MIDIImporter {
 
     /// The Stave tracks of the channel parts, and how many boundaries were placed inexactly.
     func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, grid: Int?) -> (tracks: [Track], inexact: Int) {
-        let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap)
+        // Every pitch spelled once for the song's key (`Pitch.defaultSpelling`), not once per note.
+        let spellings = (0..<128).map { Pitch.defaultSpelling($0, in: conductor.key).spelling }
+        let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, spellings: spellings)
+        let drumLayout = VoiceLayout(clock: clock, meterMap: conductor.meterMap)
         var tracks: [Track] = []
         var inexact = 0
         var usedIDs = Set<String>()
@@ -86,7 +89,7 @@ public struct MIDIImporter {
             var notes = part.notes
             if let grid { notes = MIDIImporter.snap(notes, to: grid, clock: clock) }
             let isDrums = part.channel == 9 && notes.allSatisfy { DrumNames.name(forKey: $0.pitch) != nil }
-            let voices = notes.isEmpty ? [[]] : VoiceSplitter.split(notes)
+            let voices = notes.isEmpty ? [[]] : MIDIImporter.splitByRegister(VoiceSplitter.split(notes), drums: isDrums)
             let name = MIDIImporter.trackName(file: file, track: part.track)
             let baseID = TrackNaming.baseID(name: name, program: part.program ?? 0, drums: part.channel == 9)
             for (voiceIndex, voice) in voices.enumerated() {
@@ -113,7 +116,7 @@ public struct MIDIImporter {
                 // A phrase per passage: a new one after at least one whole bar of silence.
                 var phrases: [Phrase] = []
                 for passage in MIDIImporter.passages(voice, tempoTicks: tempoTicks, clock: clock, meterMap: conductor.meterMap) {
-                    var (body, voiceInexact, tempoTimes) = layout.body(passage.notes, origin: passage.start, extraTicks: passage.tempoTicks)
+                    var (body, voiceInexact, tempoTimes) = (isDrums ? drumLayout : layout).body(passage.notes, origin: passage.start, extraTicks: passage.tempoTicks)
                     inexact += voiceInexact
                     let bpms = passage.tempoTicks.map { tempoAt[$0] ?? Rational(120) }
                     body.tempos = zip(tempoTimes, bpms).map { TempoMark(offset: $0, bpm: $1) }
@@ -147,8 +150,9 @@ public struct MIDIImporter {
             let takeTempo = tempoIndex < tempoTicks.count && (noteIndex == notes.count || tempoTicks[tempoIndex] < notes[noteIndex].start)
             let start = takeTempo ? tempoTicks[tempoIndex] : notes[noteIndex].start
             let end = takeTempo ? start : notes[noteIndex].end
-            let bar = meterMap.locate(clock.time(start)).bar
-            if current == nil || meterMap.locate(clock.time(soundingUntil)).bar + 1 < bar {
+            // A new passage after a whole silent bar (bars are looked up only after a silence).
+            if current == nil || (start > soundingUntil && meterMap.locate(clock.time(soundingUntil)).bar + 1 < meterMap.locate(clock.time(start)).bar) {
+                let bar = meterMap.locate(clock.time(start)).bar
                 if let current { passages.append(current) }
                 // The bar's start, unless it does not compile to a tick at or before the event.
                 let barStart = meterMap.start(ofBar: bar)
@@ -180,6 +184,18 @@ public struct MIDIImporter {
             let start = clock.nearest(note.start, grid: division)
             let end = max(start + 1, clock.nearest(note.end, grid: division))
             return VoiceNote(start: clock.tick(start, over: division), end: clock.tick(end, over: division), pitch: note.pitch, velocity: note.velocity)
+        }
+    }
+
+    /// Stave names pitches from MIDI 10 up; lower ones sound through a track transpose, which
+    /// must leave the voice's highest pitch writable. A voice spanning too wide a range for that
+    /// is split into its low and high notes.
+    static func splitByRegister(_ voices: [[VoiceNote]], drums: Bool) -> [[VoiceNote]] {
+        guard !drums else { return voices }
+        return voices.flatMap { voice -> [[VoiceNote]] in
+            guard let lowest = voice.map(\.pitch).min(), lowest < 10, let highest = voice.map(\.pitch).max(),
+                  highest + 12 * ((10 - lowest + 11) / 12) > 127 else { return [voice] }
+            return [voice.filter { $0.pitch < 64 }, voice.filter { $0.pitch >= 64 }]
         }
     }
 

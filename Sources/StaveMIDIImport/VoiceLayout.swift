@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSyntax
 
 /// A note of one voice in ticks.
 struct VoiceNote: Equatable {
@@ -15,6 +16,8 @@ struct VoiceNote: Equatable {
 struct VoiceLayout {
     let clock: TickTime
     let meterMap: MeterMap
+    /// The spelling of each MIDI pitch in the song's key (drum tracks: none).
+    var spellings: [PitchSpelling] = []
 
     /// The body (starting at time zero), the number of boundaries placed inexactly, and the
     /// times of `extraTicks` (points the body must have a boundary at, such as tempo changes).
@@ -32,8 +35,6 @@ struct VoiceLayout {
         let ticks = boundarySet.sorted()
         let mapping = TimeMapping(clock: clock, meterMap: meterMap)
         var (times, windows, inexact) = mapping.map(ticks, origin: origin, plainTicks: Set(extraTicks))
-        var timeOfTick: [Int: Rational] = Dictionary(minimumCapacity: ticks.count)
-        for (tick, time) in zip(ticks, times) { timeOfTick[tick] = time }
 
         // The chord sounding in each span between consecutive boundaries.
         let sorted = notes.sorted { $0.start != $1.start ? $0.start < $1.start : $0.pitch < $1.pitch }
@@ -101,7 +102,14 @@ struct VoiceLayout {
             }
         }
         flushWindow()
-        let extraTimes = extraTicks.map { (timeOfTick[$0] ?? origin) - origin }
+        let extraTimes = extraTicks.map { tick -> Rational in
+            var low = 0, high = ticks.count - 1
+            while low < high {
+                let mid = (low + high) / 2
+                if ticks[mid] < tick { low = mid + 1 } else { high = mid }
+            }
+            return (ticks.isEmpty ? origin : times[low]) - origin
+        }
         // A tuplet window at the end is filled with rests to its end.
         let length = max((times.last ?? origin) - origin, containers.last.map { $0.position + $0.width } ?? .zero)
         return (PhraseBody(length: length, notes: containers), inexact, extraTimes)
@@ -110,7 +118,10 @@ struct VoiceLayout {
     /// The chord of the sounding notes in a span: each note tied on when it goes on past the
     /// span's end tick, or when the span itself is cut (`continuing`).
     func chordNotes(_ active: [VoiceNote], endingAt tick: Int, continuing: Bool) -> [ChordNote] {
-        var chord = active.map { ChordNote(pitch: $0.pitch, velocity: $0.velocity, tie: continuing || $0.end > tick) }
+        var chord = active.map { note in
+            ChordNote(pitch: note.pitch, velocity: note.velocity, tie: continuing || note.end > tick,
+                      spelling: spellings.indices.contains(note.pitch) ? spellings[note.pitch] : nil)
+        }
         if chord.count > 1 { chord.sort { $0.pitch < $1.pitch } }
         return chord
     }
