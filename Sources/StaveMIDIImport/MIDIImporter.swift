@@ -19,10 +19,14 @@ public struct MIDIImporter {
 
     /// The grid; `.auto` by default.
     public var grid: Grid
+    /// Whether passages played again exactly become an Original and a `repeat` (true by
+    /// default; `--no-phrases` writes one phrase per passage).
+    public var findRepeats: Bool
 
     /// Creates an importer.
-    public init(grid: Grid = .auto) {
+    public init(grid: Grid = .auto, findRepeats: Bool = true) {
         self.grid = grid
+        self.findRepeats = findRepeats
     }
 
     /// The imported song and remarks on what Stave could not keep.
@@ -115,12 +119,17 @@ public struct MIDIImporter {
                 }
                 // A phrase per passage: a new one after at least one whole bar of silence.
                 var phrases: [Phrase] = []
+                var nextPhraseID = 1
                 for passage in MIDIImporter.passages(voice, tempoTicks: tempoTicks, clock: clock, meterMap: conductor.meterMap) {
                     var (body, voiceInexact, tempoTimes) = (isDrums ? drumLayout : layout).body(passage.notes, origin: passage.start, extraTicks: passage.tempoTicks)
                     inexact += voiceInexact
                     let bpms = passage.tempoTicks.map { tempoAt[$0] ?? Rational(120) }
                     body.tempos = zip(tempoTimes, bpms).map { TempoMark(offset: $0, bpm: $1) }
-                    phrases.append(Phrase(start: passage.start, content: .original(body)))
+                    if findRepeats {
+                        phrases += RepeatFinder.phrases(body, start: passage.start, meterMap: conductor.meterMap, nextID: &nextPhraseID)
+                    } else {
+                        phrases.append(Phrase(start: passage.start, content: .original(body)))
+                    }
                 }
                 tracks.append(Track(id: id, name: name == id ? nil : name, kind: isDrums ? .drums : .melody, program: part.program ?? 0,
                                     channel: part.channel + 1, channelIsExplicit: true, volume: part.volume ?? 100, pan: part.pan ?? 64,

@@ -33,7 +33,9 @@ enum ImportCommand {
                            the coarsest grid that explains the onsets; N snaps
                            every start and end to 1/N of a whole note (16:
                            sixteenths, 12: triplet eighths, 48: both), 1–512
-      --no-phrases         one phrase per track (the only layout so far)
+      --no-phrases         no repeats: one phrase per passage of a track (by
+                           default a passage played again exactly, bar for
+                           bar, becomes a phrase and 'repeat ... xN')
       -q, --quiet          no remarks and no summary line
       -h, --help           show this help
       --version            show the version
@@ -70,7 +72,7 @@ enum ImportCommand {
             let bytes = try SystemIO.read(input)
             var result: MIDIImporter.Result
             do {
-                result = try MIDIImporter(grid: grid).importSong(bytes, defaultTitle: Frontend.defaultTitle(for: input))
+                result = try MIDIImporter(grid: grid, findRepeats: !arguments.flags.contains("--no-phrases")).importSong(bytes, defaultTitle: Frontend.defaultTitle(for: input))
             } catch {
                 SystemIO.printError("\(shownPath): error: \(error.description)\n")
                 return 1
@@ -80,7 +82,7 @@ enum ImportCommand {
             // cannot be written, the notes are quantized to sixty-fourths, which always can be.
             var (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: result.song.title)
             if diagnostics.hasErrors || recompiled != result.song, grid == .auto,
-               let quantized = try? MIDIImporter(grid: .division(64)).importSong(bytes, defaultTitle: Frontend.defaultTitle(for: input)) {
+               let quantized = try? MIDIImporter(grid: .division(64), findRepeats: !arguments.flags.contains("--no-phrases")).importSong(bytes, defaultTitle: Frontend.defaultTitle(for: input)) {
                 result = quantized
                 result.remarks.append("some note times cannot be written exactly; the notes are quantized to sixty-fourths")
                 text = StavePrinter().print(result.song)
