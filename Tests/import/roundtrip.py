@@ -115,6 +115,16 @@ def compare(before, after):
                     f"lost {lost[:3]}, added {added[:3]} (channel, start, duration, pitch, velocity)")
 
 
+def structure_counts(text):
+    """Phrases, repeat and sync statements of a song text (a rough count by line starts)."""
+    counts = collections.Counter()
+    for line in text.splitlines():
+        word = line.strip().split(" ", 1)[0]
+        if word in ("phrase", "repeat", "sync"):
+            counts[word] += 1
+    return counts
+
+
 def run(args):
     return subprocess.run(args, capture_output=True, text=True)
 
@@ -129,17 +139,19 @@ def round_trip(stave, work, name, text):
         f.write(text)
     proc = run([stave, "compile", source, "-o", first, "-q"])
     if proc.returncode != 0:
-        return "skip", f"the source does not compile: {proc.stderr.strip()[:200]}"
+        return "skip", f"the source does not compile: {proc.stderr.strip()[:200]}", None
     proc = run([stave, "import", first, "-o", imported])
     if proc.returncode != 0:
-        return "fail", f"stave import exit status {proc.returncode}: {proc.stderr.strip()[:300]}"
+        return "fail", f"stave import exit status {proc.returncode}: {proc.stderr.strip()[:300]}", None
     declared = [line for line in proc.stderr.splitlines() if "warning:" in line]
     proc = run([stave, "check", imported, "-q"])
     if proc.returncode != 0:
-        return "fail", f"stave check of the import: exit status {proc.returncode}: {proc.stderr.strip()[:300]}"
+        return "fail", f"stave check of the import: exit status {proc.returncode}: {proc.stderr.strip()[:300]}", None
     proc = run([stave, "compile", imported, "-o", second, "-q"])
     if proc.returncode != 0:
-        return "fail", f"the import does not compile: {proc.stderr.strip()[:300]}"
+        return "fail", f"the import does not compile: {proc.stderr.strip()[:300]}", None
+    with open(imported, encoding="utf-8") as f:
+        structure = (structure_counts(text), structure_counts(f.read()))
     kind, message = compare(facts(first), facts(second))
     if kind == "fail" and declared:
         # The importer said it could not keep every time exactly (a time Stave cannot write):
@@ -148,7 +160,7 @@ def round_trip(stave, work, name, text):
     if kind != "fail":
         for path in (source, first, imported, second):
             os.remove(path)
-    return kind, message
+    return kind, message, structure
 
 
 def main():
@@ -184,13 +196,19 @@ def main():
         jobs.append((f"generated song seed {seed}", f"song-{seed}", random_songs.generate(seed)))
 
     counts = collections.Counter()
+    source_total, imported_total = collections.Counter(), collections.Counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [(label, pool.submit(round_trip, stave, work, name, text)) for label, name, text in jobs]
         for label, future in futures:
             try:
-                kind, message = future.result()
+                kind, message, structure = future.result()
             except Exception as error:  # a reader error is a failure too
-                kind, message = "fail", repr(error)
+                kind, message, structure = "fail", repr(error), None
+            if structure is not None and label.startswith("generated"):
+                source_counts, imported_counts = structure
+                for word in ("phrase", "repeat", "sync"):
+                    source_total[word] += source_counts[word]
+                    imported_total[word] += imported_counts[word]
             counts[kind] += 1
             if kind == "fail":
                 print(f"FAIL {label}: {message}")
@@ -205,6 +223,8 @@ def main():
     print(f"round trips of {len(jobs)} songs: {counts['exact']} exact, {counts['voices']} exact with a track split into voices, "
           f"{declared} not exact with the loss declared by a warning (times Stave cannot write; at most "
           f"{args.max_declared_percent}% allowed), {counts['fail']} failed, {counts['skip']} skipped (source did not compile)")
+    print("structure of the generated songs, source → imported: " + ", ".join(
+        f"{word} statements {source_total[word]} → {imported_total[word]}" for word in ("phrase", "repeat", "sync")))
     if counts["fail"] or counts["skip"] or too_many:
         print(f"failing songs kept in {work}")
     print(f"{total + declared - (declared if too_many else 0)} passed, {counts['fail'] + counts['skip'] + (declared if too_many else 0)} failed")
