@@ -168,6 +168,7 @@ def main():
     ap.add_argument("--stave", required=True)
     ap.add_argument("--examples")
     ap.add_argument("--min-examples", type=int, default=1)
+    ap.add_argument("--songs", help="a directory of more .stave songs to round-trip")
     ap.add_argument("--count", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=20261125)
     ap.add_argument("--jobs", type=int, default=2)
@@ -190,6 +191,12 @@ def main():
             print(f"only {examples} examples in {args.examples}, expected at least {args.min_examples}")
             print(f"0 passed, 1 failed")
             return 1
+    if args.songs:
+        # Other songs, such as the music21 corpus pieces Tests/corpus/check.py --keep DIR wrote.
+        for entry in sorted(os.listdir(args.songs)):
+            if entry.endswith(".stave") and not entry.endswith("-imported.stave"):
+                with open(os.path.join(args.songs, entry), encoding="utf-8") as f:
+                    jobs.append(("song " + entry, "extra-" + entry[:-6], f.read()))
     import random_songs  # the model referee's seeded generator
     for i in range(args.count):
         seed = args.seed * 1_000_003 + i
