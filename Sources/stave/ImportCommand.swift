@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import StaveSyntax
 import StaveComposition
 import StaveDomain
@@ -89,23 +86,6 @@ enum ImportCommand {
                 (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: result.song.title)
             }
             guard !diagnostics.hasErrors, recompiled == result.song else {
-                if getenv("STAVE_IMPORT_DEBUG") != nil {
-                    SystemIO.printError(text)
-                    SystemIO.printError("\(recompiled.tempos) \(result.song.tempos)\n\(recompiled.meters) \(result.song.meters)\n")
-                    for (a, b) in zip(recompiled.tracks, result.song.tracks) where a != b {
-                        SystemIO.printError("\(a.id) \(a.channel) \(a.channelIsExplicit) \(b.channel) \(b.channelIsExplicit) phrases equal: \(a.phrases == b.phrases)\n")
-                        for (p, q) in zip(a.phrases, b.phrases) where p != q {
-                            SystemIO.printError("phrase at \(p.start) / \(q.start)\n")
-                            if case .original(let x) = p.content, case .original(let y) = q.content {
-                                SystemIO.printError("lengths \(x.length) \(y.length) counts \(x.notes.count) \(y.notes.count) tempos \(x.tempos.count) \(y.tempos.count)\n")
-                                if let i = Array(zip(x.notes, y.notes)).firstIndex(where: { $0.0 != $0.1 }) {
-                                    SystemIO.printError("compiled \(x.notes[max(0, i - 1)...min(i + 1, x.notes.count - 1)])\nimported \(y.notes[max(0, i - 1)...min(i + 1, y.notes.count - 1)])\n")
-                                }
-                            }
-                            break
-                        }
-                    }
-                }
                 let first = diagnostics.first { $0.severity == .error }.map { ": \($0.message)" } ?? ""
                 SystemIO.printError("stave: error: internal error: the imported text of '\(shownPath)' does not compile back to the same song\(first)\n")
                 return 1

@@ -47,7 +47,7 @@ final class CompletionsTests: CLITestCase {
         """)
         XCTAssertEqual(offered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), [
             "compile check completions",
-            "compile check roll print explain completions help --help --version",
+            "compile check roll print import explain completions help --help --version",
             "a.stave b.stave sub",
             "--format",
             "midi song roll",
