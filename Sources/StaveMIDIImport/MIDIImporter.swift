@@ -58,10 +58,18 @@ public struct MIDIImporter {
         }
         var gridDivision: Int?
         if case .division(let division) = grid { gridDivision = division }
+        // Performed MIDI: most onsets off every simple grid. Tuplet windows of many parts would
+        // "explain" such times exactly and unreadably, so it is quantized at once.
+        let allNotes = parts.flatMap(\.notes)
+        if case .auto = grid, MIDIImporter.looksPerformed(allNotes, clock: clock) {
+            let division = MIDIImporter.autoGrid(allNotes, clock: clock)
+            remarks.append("the onsets look performed (most lie off every simple grid); quantized to 1/\(division) of a whole note")
+            gridDivision = division
+        }
         var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: gridDivision)
         // A few odd times (a tempo change between sixty-fourths) do not make the whole piece quantized.
         let boundaries = 2 * parts.reduce(0) { $0 + $1.notes.count }
-        if case .auto = grid, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
+        if case .auto = grid, gridDivision == nil, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
             let division = MIDIImporter.autoGrid(parts.flatMap(\.notes), clock: clock)
             remarks.append("note times do not fall on a grid Stave can write exactly; quantized to 1/\(division) of a whole note")
             tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: division)
@@ -187,11 +195,23 @@ public struct MIDIImporter {
         return file.tracks[track].events.first { $0.isMeta && $0.data1 == 0x03 }.map { file.text(of: $0) }
     }
 
-    /// Notes with starts and ends on multiples of 1/division of a whole note (at least one step long).
+    /// Notes with starts and ends on multiples of 1/division of a whole note (at least one step
+    /// long). A note released just before the next onset (within 1/48 of a whole note, as a
+    /// player's legato falls short) is held to that onset instead of leaving a tiny rest.
     static func snap(_ notes: [VoiceNote], to division: Int, clock: TickTime) -> [VoiceNote] {
-        notes.map { note in
+        let onsets = Set(notes.map(\.start)).sorted()
+        let tolerance = max(1, clock.ticksPerWhole / 48)
+        return notes.map { note in
+            var rawEnd = note.end
+            // The first onset after this note's start.
+            var low = 0, high = onsets.count
+            while low < high {
+                let mid = (low + high) / 2
+                if onsets[mid] <= note.start { low = mid + 1 } else { high = mid }
+            }
+            if low < onsets.count, onsets[low] > rawEnd, onsets[low] - rawEnd <= tolerance { rawEnd = onsets[low] }
             let start = clock.nearest(note.start, grid: division)
-            let end = max(start + 1, clock.nearest(note.end, grid: division))
+            let end = max(start + 1, clock.nearest(rawEnd, grid: division))
             return VoiceNote(start: clock.tick(start, over: division), end: clock.tick(end, over: division), pitch: note.pitch, velocity: note.velocity)
         }
     }
@@ -206,6 +226,17 @@ public struct MIDIImporter {
                   highest + 12 * ((10 - lowest + 11) / 12) > 127 else { return [voice] }
             return [voice.filter { $0.pitch < 64 }, voice.filter { $0.pitch >= 64 }]
         }
+    }
+
+    /// True when fewer than a quarter of the onsets fall exactly on a tick of the 1/192 grid
+    /// (sixty-fourths and triplet thirty-seconds), as in a recorded performance; notation
+    /// programs and Stave put most of them there (even songs full of quintuplets and septuplets).
+    static func looksPerformed(_ notes: [VoiceNote], clock: TickTime) -> Bool {
+        guard notes.count >= 8 else { return false }
+        let onGrid = notes.reduce(0) { count, note in
+            count + (clock.tick(clock.nearest(note.start, grid: 192), over: 192) == note.start ? 1 : 0)
+        }
+        return onGrid * 4 < notes.count
     }
 
     /// Grids tried by `--grid auto`, coarsest first: divisions of a whole note.

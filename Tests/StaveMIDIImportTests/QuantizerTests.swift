@@ -47,6 +47,20 @@ final class QuantizerTests: XCTestCase {
         XCTAssertEqual(MIDIImporter.autoGrid(triplets, clock: clock), 12)
     }
 
+    func testPerformedOnsetsAreQuantizedAndShortReleasesHeld() {
+        // Eighth notes played a few ticks early or late, each released a little early.
+        let played = (0..<16).map { index -> VoiceNote in
+            let start = index * 240 + (index == 0 ? 0 : (index % 2 == 0 ? 7 : -9))
+            return VoiceNote(start: max(0, start), end: index * 240 + 225, pitch: 60 + index % 5, velocity: 80)
+        }
+        XCTAssertTrue(MIDIImporter.looksPerformed(played, clock: clock))
+        let written = (0..<16).map { VoiceNote(start: $0 * 240, end: $0 * 240 + 240, pitch: 60, velocity: 80) }
+        XCTAssertFalse(MIDIImporter.looksPerformed(written, clock: clock))
+        let snapped = MIDIImporter.snap(played, to: MIDIImporter.autoGrid(played, clock: clock), clock: clock)
+        XCTAssertEqual(snapped.map(\.start), (0..<16).map { $0 * 240 })
+        XCTAssertEqual(snapped.dropLast().map(\.end), (1..<16).map { $0 * 240 }, "held to the next onset, no tiny rests")
+    }
+
     func testWrittenLengths() {
         XCTAssertTrue(WrittenLength.isWritable(Rational(1, 64)))
         XCTAssertTrue(WrittenLength.isWritable(Rational(7, 256)))
