@@ -3,6 +3,7 @@
 //
 // The modules follow the pipeline, left to right:
 //   StaveSyntax → StaveComposition → (StaveMIDI | StaveDomain | StavePrinter | StavePianoRoll)
+// and back from MIDI: StaveMIDIImport (Standard MIDI File → Composition),
 // and `stave` is the one composition root that wires them.
 import PackageDescription
 
