@@ -4,6 +4,7 @@
 // The modules follow the pipeline, left to right:
 //   StaveSyntax → StaveComposition → (StaveMIDI | StaveDomain | StavePrinter | StavePianoRoll | StaveMusicXML)
 //   StaveSyntax → StaveFormatter (the lossless tree laid out; StavePrinter writes its layout)
+// and back from MIDI: StaveMIDIImport (Standard MIDI File → Composition),
 // and `stave` is the one composition root that wires them.
 import PackageDescription
 
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "StaveLanguageServer", targets: ["StaveLanguageServer"]),
         .library(name: "StaveAudio", targets: ["StaveAudio"]),
         .library(name: "StaveMusicXML", targets: ["StaveMusicXML"]),
+        .library(name: "StaveMIDIImport", targets: ["StaveMIDIImport"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
@@ -48,8 +50,10 @@ let package = Package(
         .target(name: "StaveAudio", dependencies: ["StaveComposition"]),
         // Composition → MusicXML 3.1 sheet music.
         .target(name: "StaveMusicXML", dependencies: ["StaveSyntax", "StaveComposition"]),
+        // Standard MIDI File → Composition (which StavePrinter writes as Stave text).
+        .target(name: "StaveMIDIImport", dependencies: ["StaveSyntax", "StaveComposition"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML", "StaveMIDIImport"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -62,6 +66,7 @@ let package = Package(
         .testTarget(name: "StaveFormatterTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveFormatter", "StaveTestSupport"]),
         .testTarget(name: "StaveLanguageServerTests", dependencies: ["StaveDomain", "StaveLanguageServer", "StaveSupport", "StaveTestSupport"]),
         .testTarget(name: "StaveMusicXMLTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML"]),
+        .testTarget(name: "StaveMIDIImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveMIDIImport", "StaveTestSupport"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

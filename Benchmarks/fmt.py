@@ -21,7 +21,7 @@ import subprocess
 import sys
 import time
 
-PHASE = re.compile(r"^([a-z ]+): (\d+) µs$")
+PHASE = re.compile(r"^([a-z ]+): (\d+) µs(?:, peak \d+ MB)?$")
 
 
 def run(command):

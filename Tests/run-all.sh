@@ -10,7 +10,8 @@
 #   6. stave fmt and the lossless tree over the examples, the corpus songs of part 4 and 300
 #      generated songs (fidelity, idempotence, same MIDI, comments kept);
 #   7. the MusicXML export of the examples, the corpus pieces and 300 random songs against
-#      music21 and the MusicXML 3.1 XSD;
+#      music21 and the MusicXML 3.1 XSD; then `stave import` round trips (compile → import →
+#      compile) over the examples and 1,000 songs;
 #   8. the editor-support tests (real Vim, two TextMate engines, the VS Code formatter in Node);
 #   9. the language server with real clients: pytest-lsp, a headless Neovim, the VS Code
 #      extension's client settings in Node (Tests/lsp/run.sh; installs neovim with apt-get);
@@ -123,6 +124,7 @@ run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE" --ke
 run_part "model referee (random songs)" 300 model_referee
 run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
 run_part "MusicXML (music21, XSD)" 1100 bash Tests/musicxml/run.sh "$STAVE"
+run_part "MIDI import round trip" 1000 bash Tests/import/run.sh "$STAVE"
 run_part "editor support" 1600 bash Tests/editors/run.sh
 run_part "language server (pytest-lsp, Neovim)" 160 bash Tests/lsp/run.sh "$STAVE"
 run_part "install and man page" 70 bash Tests/install/run.sh

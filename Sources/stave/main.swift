@@ -27,6 +27,7 @@ enum Stave {
       stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--from BAR] [--to BAR]
       stave play SONG.stave [--from BAR] [--to BAR] [--soundfont FILE]
       stave watch SONG.stave [-o OUT] [--play]
+      stave import SONG.mid [-o OUT.stave] [--grid auto|N] [--no-phrases]
       stave explain [ID...]
       stave completions bash|zsh|fish
       stave help [COMMAND]
@@ -49,6 +50,7 @@ enum Stave {
         ("render", RenderCommand.help),
         ("play", PlayCommand.help),
         ("watch", WatchCommand.help),
+        ("import", ImportCommand.help),
         ("explain", ExplainCommand.help),
         ("completions", CompletionsCommand.help),
         ("help", helpCommandHelp),
@@ -110,6 +112,7 @@ enum Stave {
         case "render": return RenderCommand.run(rest)
         case "play": return PlayCommand.run(rest)
         case "watch": return WatchCommand.run(rest)
+        case "import": return ImportCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
         case "completions": return CompletionsCommand.run(rest)
         case "help": return helpCommand(rest)

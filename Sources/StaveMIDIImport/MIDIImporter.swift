@@ -1,0 +1,260 @@
+import StaveComposition
+import StaveSyntax
+
+/// Turns a Standard MIDI File into a Composition `Song`, which `StavePrinter` writes as Stave
+/// text: the conductor's tempo map, meters, key and title become the header; each MIDI track
+/// and channel becomes a track (a drum track on channel 10), split into voices where its notes
+/// overlap in ways one chord line cannot hold; note times become exact Stave durations, tuplets
+/// and ties. Pure: bytes in, a song out.
+public struct MIDIImporter {
+    /// How note times are placed.
+    public enum Grid: Equatable, Sendable {
+        /// Exact where every time compiles back to its tick; otherwise the coarsest grid that
+        /// explains the onsets (binary or triplet).
+        case auto
+        /// Every start and end snapped to multiples of 1/N of a whole note (16: sixteenths,
+        /// 12: triplet eighths).
+        case division(Int)
+    }
+
+    /// The grid; `.auto` by default.
+    public var grid: Grid
+    /// Whether passages played again exactly become an Original and a `repeat` (true by
+    /// default; `--no-phrases` writes one phrase per passage).
+    public var findRepeats: Bool
+
+    /// Creates an importer.
+    public init(grid: Grid = .auto, findRepeats: Bool = true) {
+        self.grid = grid
+        self.findRepeats = findRepeats
+    }
+
+    /// The imported song and remarks on what Stave could not keep.
+    public struct Result: Sendable {
+        /// The song.
+        public var song: Song
+        /// What was changed or left out, one sentence each (empty when the import is faithful).
+        public var remarks: [String]
+    }
+
+    /// Imports a file; the song's title is `defaultTitle` when the file names none.
+    public func importSong(_ bytes: [UInt8], defaultTitle: String) throws(MIDIReadError) -> Result {
+        let file = try MIDIFileReader().read(bytes)
+        return importSong(file, defaultTitle: defaultTitle)
+    }
+
+    /// Imports a file that has been read.
+    public func importSong(_ file: MIDIFile, defaultTitle: String) -> Result {
+        var remarks: [String] = []
+        // Stave's ppq is 24…32767; a coarser file is scaled up, which keeps every time exact.
+        let scale = file.ticksPerQuarter < 24 ? (24 + file.ticksPerQuarter - 1) / file.ticksPerQuarter : 1
+        let ppq = file.ticksPerQuarter * scale
+        let clock = TickTime(ticksPerWhole: 4 * ppq)
+        let conductor = Conductor(file: file, scale: scale, clock: clock, remarks: &remarks)
+
+        var parts: [ChannelPart] = []
+        for (index, track) in file.tracks.enumerated() {
+            parts += ChannelPart.parts(of: track, track: index, scale: scale)
+        }
+        var gridDivision: Int?
+        if case .division(let division) = grid { gridDivision = division }
+        // Performed MIDI: most onsets off every simple grid. Tuplet windows of many parts would
+        // "explain" such times exactly and unreadably, so it is quantized at once.
+        let allNotes = parts.flatMap(\.notes)
+        if case .auto = grid, MIDIImporter.looksPerformed(allNotes, clock: clock) {
+            let division = MIDIImporter.autoGrid(allNotes, clock: clock)
+            remarks.append("the onsets look performed (most lie off every simple grid); quantized to 1/\(division) of a whole note")
+            gridDivision = division
+        }
+        var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: gridDivision)
+        // A few odd times (a tempo change between sixty-fourths) do not make the whole piece quantized.
+        let boundaries = 2 * parts.reduce(0) { $0 + $1.notes.count }
+        if case .auto = grid, gridDivision == nil, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
+            let division = MIDIImporter.autoGrid(parts.flatMap(\.notes), clock: clock)
+            remarks.append("note times do not fall on a grid Stave can write exactly; quantized to 1/\(division) of a whole note")
+            tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: division)
+        }
+        if tracks.inexact > 0 {
+            remarks.append("\(tracks.inexact) note boundaries moved to the nearest sixty-fourth")
+        }
+        let later = parts.reduce(0) { $0 + $1.laterSettings }
+        if later > 0 { remarks.append("\(later) program, volume or pan changes after the first of a track are not kept") }
+
+        if tracks.tracks.isEmpty, !conductor.bodyTempos.isEmpty {
+            remarks.append("\(conductor.bodyTempos.count) tempo changes inside bars are left out: the file has no track to hold them")
+        }
+        let song = Song(title: conductor.title ?? defaultTitle, composer: conductor.composer, ppq: ppq, key: conductor.key,
+                        tempos: conductor.tempos, meters: conductor.meters, tracks: tracks.tracks)
+        return Result(song: song, remarks: remarks)
+    }
+
+    /// The Stave tracks of the channel parts, and how many boundaries were placed inexactly.
+    func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, grid: Int?) -> (tracks: [Track], inexact: Int) {
+        // Every pitch spelled once for the song's key (`Pitch.defaultSpelling`), not once per note.
+        let spellings = (0..<128).map { Pitch.defaultSpelling($0, in: conductor.key).spelling }
+        let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, spellings: spellings)
+        let drumLayout = VoiceLayout(clock: clock, meterMap: conductor.meterMap)
+        var tracks: [Track] = []
+        var inexact = 0
+        var usedIDs = Set<String>()
+        for part in parts {
+            var notes = part.notes
+            if let grid { notes = MIDIImporter.snap(notes, to: grid, clock: clock) }
+            let isDrums = part.channel == 9 && notes.allSatisfy { DrumNames.name(forKey: $0.pitch) != nil }
+            let voices = notes.isEmpty ? [[]] : MIDIImporter.splitByRegister(VoiceSplitter.split(notes), drums: isDrums)
+            let name = MIDIImporter.trackName(file: file, track: part.track)
+            let baseID = TrackNaming.baseID(name: name, program: part.program ?? 0, drums: part.channel == 9)
+            for (voiceIndex, voice) in voices.enumerated() {
+                let id = TrackNaming.unique(voices.count == 1 ? baseID : "\(baseID)_\(voiceIndex + 1)", among: &usedIDs)
+                // The first voice of the song carries the tempo changes that fall inside bars.
+                var tempoAt: [Int: Rational] = [:]
+                if tracks.isEmpty {
+                    for tempo in conductor.bodyTempos {
+                        let tick = grid.map { clock.tick(clock.nearest(tempo.tick, grid: $0), over: $0) } ?? tempo.tick
+                        tempoAt[tick] = tempo.bpm
+                    }
+                }
+                let tempoTicks = tempoAt.keys.sorted()
+                // Stave writes pitches from MIDI 10 up (`cbb0`); lower ones sound through a track transpose.
+                var voice = voice
+                var transpose = 0
+                if !isDrums, let lowest = voice.map(\.pitch).min(), lowest < 10, let highest = voice.map(\.pitch).max() {
+                    let shift = 12 * ((10 - lowest + 11) / 12)
+                    if highest + shift <= 127 {
+                        transpose = -shift
+                        for index in voice.indices { voice[index].pitch += shift }
+                    }
+                }
+                // A phrase per passage: a new one after at least one whole bar of silence.
+                var phrases: [Phrase] = []
+                var nextPhraseID = 1
+                for passage in MIDIImporter.passages(voice, tempoTicks: tempoTicks, clock: clock, meterMap: conductor.meterMap) {
+                    var (body, voiceInexact, tempoTimes) = (isDrums ? drumLayout : layout).body(passage.notes, origin: passage.start, extraTicks: passage.tempoTicks)
+                    inexact += voiceInexact
+                    let bpms = passage.tempoTicks.map { tempoAt[$0] ?? Rational(120) }
+                    body.tempos = zip(tempoTimes, bpms).map { TempoMark(offset: $0, bpm: $1) }
+                    if findRepeats {
+                        phrases += RepeatFinder.phrases(body, start: passage.start, meterMap: conductor.meterMap, nextID: &nextPhraseID)
+                    } else {
+                        phrases.append(Phrase(start: passage.start, content: .original(body)))
+                    }
+                }
+                tracks.append(Track(id: id, name: name == id ? nil : name, kind: isDrums ? .drums : .melody, program: part.program ?? 0,
+                                    channel: part.channel + 1, channelIsExplicit: true, volume: part.volume ?? 100, pan: part.pan ?? 64,
+                                    transpose: transpose, phrases: phrases))
+            }
+        }
+        TrackNaming.dropImpliedChannels(&tracks)
+        return (tracks, inexact)
+    }
+
+    /// A passage of a voice: the start of the bar it begins in, its notes, and the tempo
+    /// changes inside bars that it carries.
+    struct Passage {
+        var start: Rational
+        var notes: [VoiceNote] = []
+        var tempoTicks: [Int] = []
+    }
+
+    /// The notes (and in-bar tempo changes) of a voice in passages separated by at least one
+    /// whole bar of silence.
+    static func passages(_ notes: [VoiceNote], tempoTicks: [Int], clock: TickTime, meterMap: MeterMap) -> [Passage] {
+        var passages: [Passage] = []
+        var current: Passage?
+        var soundingUntil = 0
+        var noteIndex = 0, tempoIndex = 0
+        while noteIndex < notes.count || tempoIndex < tempoTicks.count {
+            let takeTempo = tempoIndex < tempoTicks.count && (noteIndex == notes.count || tempoTicks[tempoIndex] < notes[noteIndex].start)
+            let start = takeTempo ? tempoTicks[tempoIndex] : notes[noteIndex].start
+            let end = takeTempo ? start : notes[noteIndex].end
+            // A new passage after a whole silent bar (bars are looked up only after a silence).
+            if current == nil || (start > soundingUntil && meterMap.locate(clock.time(soundingUntil)).bar + 1 < meterMap.locate(clock.time(start)).bar) {
+                let bar = meterMap.locate(clock.time(start)).bar
+                if let current { passages.append(current) }
+                // The bar's start, unless it does not compile to a tick at or before the event.
+                let barStart = meterMap.start(ofBar: bar)
+                current = Passage(start: clock.tick(barStart) <= start ? barStart : meterMap.start(ofBar: max(1, bar - 1)))
+                soundingUntil = end
+            }
+            if takeTempo {
+                current?.tempoTicks.append(start)
+                tempoIndex += 1
+            } else {
+                current?.notes.append(notes[noteIndex])
+                noteIndex += 1
+            }
+            soundingUntil = max(soundingUntil, end)
+        }
+        if let current { passages.append(current) }
+        return passages
+    }
+
+    /// The name of a track (its first track-name meta event), except the conductor's, which is the title.
+    static func trackName(file: MIDIFile, track: Int) -> String? {
+        guard track > 0 else { return nil }
+        return file.tracks[track].events.first { $0.isMeta && $0.data1 == 0x03 }.map { file.text(of: $0) }
+    }
+
+    /// Notes with starts and ends on multiples of 1/division of a whole note (at least one step
+    /// long). A note released just before the next onset (within 1/48 of a whole note, as a
+    /// player's legato falls short) is held to that onset instead of leaving a tiny rest.
+    static func snap(_ notes: [VoiceNote], to division: Int, clock: TickTime) -> [VoiceNote] {
+        let onsets = Set(notes.map(\.start)).sorted()
+        let tolerance = max(1, clock.ticksPerWhole / 48)
+        return notes.map { note in
+            var rawEnd = note.end
+            // The first onset after this note's start.
+            var low = 0, high = onsets.count
+            while low < high {
+                let mid = (low + high) / 2
+                if onsets[mid] <= note.start { low = mid + 1 } else { high = mid }
+            }
+            if low < onsets.count, onsets[low] > rawEnd, onsets[low] - rawEnd <= tolerance { rawEnd = onsets[low] }
+            let start = clock.nearest(note.start, grid: division)
+            let end = max(start + 1, clock.nearest(rawEnd, grid: division))
+            return VoiceNote(start: clock.tick(start, over: division), end: clock.tick(end, over: division), pitch: note.pitch, velocity: note.velocity)
+        }
+    }
+
+    /// Stave names pitches from MIDI 10 up; lower ones sound through a track transpose, which
+    /// must leave the voice's highest pitch writable. A voice spanning too wide a range for that
+    /// is split into its low and high notes.
+    static func splitByRegister(_ voices: [[VoiceNote]], drums: Bool) -> [[VoiceNote]] {
+        guard !drums else { return voices }
+        return voices.flatMap { voice -> [[VoiceNote]] in
+            guard let lowest = voice.map(\.pitch).min(), lowest < 10, let highest = voice.map(\.pitch).max(),
+                  highest + 12 * ((10 - lowest + 11) / 12) > 127 else { return [voice] }
+            return [voice.filter { $0.pitch < 64 }, voice.filter { $0.pitch >= 64 }]
+        }
+    }
+
+    /// True when fewer than a quarter of the onsets fall exactly on a tick of the 1/192 grid
+    /// (sixty-fourths and triplet thirty-seconds), as in a recorded performance; notation
+    /// programs and Stave put most of them there (even songs full of quintuplets and septuplets).
+    static func looksPerformed(_ notes: [VoiceNote], clock: TickTime) -> Bool {
+        guard notes.count >= 8 else { return false }
+        let onGrid = notes.reduce(0) { count, note in
+            count + (clock.tick(clock.nearest(note.start, grid: 192), over: 192) == note.start ? 1 : 0)
+        }
+        return onGrid * 4 < notes.count
+    }
+
+    /// Grids tried by `--grid auto`, coarsest first: divisions of a whole note.
+    static let autoGrids = [4, 8, 12, 16, 24, 32, 48, 64, 96]
+
+    /// The coarsest grid on which 95% of the onsets lie within 1/48 of a whole note (a twelfth
+    /// of a beat in 4/4), or the finest grid.
+    static func autoGrid(_ notes: [VoiceNote], clock: TickTime) -> Int {
+        guard !notes.isEmpty else { return 16 }
+        let tolerance = max(1, clock.ticksPerWhole / 48)
+        for division in autoGrids {
+            var near = 0
+            for note in notes {
+                let snapped = clock.tick(clock.nearest(note.start, grid: division), over: division)
+                if abs(snapped - note.start) <= tolerance { near += 1 }
+            }
+            if near * 100 >= notes.count * 95 { return division }
+        }
+        return autoGrids.last ?? 96
+    }
+}

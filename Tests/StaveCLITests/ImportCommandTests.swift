@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// `stave import`: a MIDI file to Stave text that compiles to the same notes, a save file with
+/// `-o X.json`, a damaged file refused with its byte offset (exit 1, nothing written), usage errors.
+final class ImportCommandTests: CLITestCase {
+    let song = """
+    title "Import"
+    tempo 96
+    meter 3/4
+    key f major
+    track melody { instrument flute
+      phrase { f4 g a | {bb a g}4 f2 | f4 g a | {bb a g}4 f2 | }
+    }
+    drums beat { phrase { kick4 hat hat | kick hat hat | } }
+
+    """
+
+    func testImportGivesTextThatCompilesToTheSameMIDI() throws {
+        let source = try write("song.stave", song)
+        let midi = path("song.mid")
+        XCTAssertEqual(try run(["compile", source, "-o", midi, "-q"]).status, 0)
+        let imported = try run(["import", midi])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertTrue(imported.err.hasPrefix("wrote \(path("song.stave"))"), imported.err)
+        let text = try String(contentsOfFile: path("song.stave"), encoding: .utf8)
+        for expected in ["title \"Import\"", "tempo 96", "meter 3/4", "key f major", "instrument flute", "{b a g}", "drums beat", "kick", "repeat p1"] {
+            XCTAssertTrue(text.contains(expected), "missing '\(expected)' in:\n\(text)")
+        }
+        XCTAssertEqual(try run(["check", path("song.stave")]).status, 0)
+        XCTAssertEqual(try run(["compile", path("song.stave"), "-o", path("again.mid"), "-q"]).status, 0)
+        let first = try Data(contentsOf: URL(fileURLWithPath: midi)), second = try Data(contentsOf: URL(fileURLWithPath: path("again.mid")))
+        XCTAssertEqual(first, second, "the imported song compiles to the same bytes")
+        // --no-phrases: no repeat; -o X.json: a save file that prints back.
+        let flat = try run(["import", midi, "-o", "-", "--no-phrases", "-q"])
+        XCTAssertEqual(flat.status, 0, flat.err)
+        XCTAssertFalse(String(decoding: flat.out, as: UTF8.self).contains("repeat"))
+        XCTAssertEqual(try run(["import", midi, "-o", path("song.json"), "--grid", "16", "-q"]).status, 0)
+        XCTAssertEqual(try run(["print", path("song.json")]).status, 0)
+    }
+
+    func testDamagedFileIsRefusedWithItsOffset() throws {
+        let source = try write("song.stave", song)
+        let midi = path("song.mid")
+        XCTAssertEqual(try run(["compile", source, "-o", midi, "-q"]).status, 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: midi))
+        bytes.removeLast(bytes.count - 40)
+        try bytes.write(to: URL(fileURLWithPath: path("cut.mid")))
+        let failed = try run(["import", path("cut.mid"), "-o", path("never.stave")])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.err.contains("cut.mid: error: byte 18: chunk length"), failed.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("never.stave")))
+        let text = try run(["import", source, "-o", path("never.stave")])
+        XCTAssertEqual(text.status, 1)
+        XCTAssertTrue(text.err.contains("byte 0: expected the header chunk 'MThd'"), text.err)
+    }
+
+    func testUsageErrors() throws {
+        XCTAssertEqual(try run(["import"]).status, 2)
+        XCTAssertEqual(try run(["import", "a.mid", "--grid", "fine"]).status, 2)
+        XCTAssertEqual(try run(["import", "a.mid", "--grid", "0"]).status, 2)
+        XCTAssertEqual(try run(["import", "a.mid", "--bogus"]).status, 2)
+        XCTAssertEqual(try run(["import", path("missing.mid")]).status, 2)
+        XCTAssertEqual(try run(["import", "--help"]).status, 0)
+    }
+}
