@@ -13,7 +13,8 @@ struct PositionWalker {
         index = document.lineStarts.first ?? 0
     }
 
-    /// The position of `offset`, as `TextDocument.position(of:)` says it.
+    /// The position of `offset`: its line, and the UTF-16 units before it on that line (an
+    /// offset inside a character counts from the character's start).
     mutating func position(of offset: Int) -> LSPPosition {
         let bytes = document.bytes, starts = document.lineStarts
         let offset = max(0, min(offset, bytes.count))

@@ -45,23 +45,11 @@ public struct TextDocument: Sendable {
         return index
     }
 
-    /// The position of a byte offset (an offset inside a character counts from its start).
+    /// The position of a byte offset (an offset inside a character counts from its start);
+    /// for many offsets in increasing order, a `PositionWalker` scans each line once.
     public func position(of offset: Int) -> LSPPosition {
-        let offset = max(0, min(offset, bytes.count))
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        var index = lineStarts[low]
-        var units = 0
-        while index < offset {
-            let (length, width) = TextDocument.scalar(bytes, at: index)
-            if index + length > offset { break }
-            units += width
-            index += length
-        }
-        return LSPPosition(line: low, character: units)
+        var walker = PositionWalker(self)
+        return walker.position(of: offset)
     }
 
     /// Where line `line`'s text ends (before its line break).
