@@ -14,10 +14,11 @@ enum Stave {
     static let versionLine = "stave \(version)\n"
 
     static let help = """
-    stave — compile Stave scores to Standard MIDI Files, save files, piano rolls and sound
+    stave — compile Stave scores to MIDI, sheet music, save files, piano rolls and sound;
+    lay them out, import MIDI, and serve editors
 
     USAGE:
-      stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [-q]
+      stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [--pretty] [-q]
       stave check SONG.stave... [--diagnostics text|json] [-q]
       stave fmt SONG.stave... [--check | -w]
       stave tree SONG.stave [--reprint]
