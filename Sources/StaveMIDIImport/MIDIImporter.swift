@@ -19,8 +19,9 @@ public struct MIDIImporter {
 
     /// The grid; `.auto` by default.
     public var grid: Grid
-    /// Whether passages played again exactly become an Original and a `repeat` (true by
-    /// default; `--no-phrases` writes one phrase per passage).
+    /// Whether a track is cut into phrases — a new one after a whole bar of silence, and a
+    /// passage played again exactly as an Original and a `repeat` (true by default);
+    /// `--no-phrases` writes one phrase per track (per voice).
     public var findRepeats: Bool
 
     /// Creates an importer.
@@ -125,10 +126,11 @@ public struct MIDIImporter {
                         for index in voice.indices { voice[index].pitch += shift }
                     }
                 }
-                // A phrase per passage: a new one after at least one whole bar of silence.
+                // A phrase per passage: a new one after at least one whole bar of silence (one
+                // passage for the whole voice without phrases).
                 var phrases: [Phrase] = []
                 var nextPhraseID = 1
-                for passage in MIDIImporter.passages(voice, tempoTicks: tempoTicks, clock: clock, meterMap: conductor.meterMap) {
+                for passage in MIDIImporter.passages(voice, tempoTicks: tempoTicks, clock: clock, meterMap: conductor.meterMap, splitsAtSilence: findRepeats) {
                     var (body, voiceInexact, tempoTimes) = (isDrums ? drumLayout : layout).body(passage.notes, origin: passage.start, extraTicks: passage.tempoTicks)
                     inexact += voiceInexact
                     let bpms = passage.tempoTicks.map { tempoAt[$0] ?? Rational(120) }
@@ -157,8 +159,8 @@ public struct MIDIImporter {
     }
 
     /// The notes (and in-bar tempo changes) of a voice in passages separated by at least one
-    /// whole bar of silence.
-    static func passages(_ notes: [VoiceNote], tempoTicks: [Int], clock: TickTime, meterMap: MeterMap) -> [Passage] {
+    /// whole bar of silence — or, without `splitsAtSilence`, in one passage.
+    static func passages(_ notes: [VoiceNote], tempoTicks: [Int], clock: TickTime, meterMap: MeterMap, splitsAtSilence: Bool = true) -> [Passage] {
         var passages: [Passage] = []
         var current: Passage?
         var soundingUntil = 0
@@ -168,7 +170,7 @@ public struct MIDIImporter {
             let start = takeTempo ? tempoTicks[tempoIndex] : notes[noteIndex].start
             let end = takeTempo ? start : notes[noteIndex].end
             // A new passage after a whole silent bar (bars are looked up only after a silence).
-            if current == nil || (start > soundingUntil && meterMap.locate(clock.time(soundingUntil)).bar + 1 < meterMap.locate(clock.time(start)).bar) {
+            if current == nil || (splitsAtSilence && start > soundingUntil && meterMap.locate(clock.time(soundingUntil)).bar + 1 < meterMap.locate(clock.time(start)).bar) {
                 let bar = meterMap.locate(clock.time(start)).bar
                 if let current { passages.append(current) }
                 // The bar's start, unless it does not compile to a tick at or before the event.

@@ -30,9 +30,9 @@ enum ImportCommand {
                            the coarsest grid that explains the onsets; N snaps
                            every start and end to 1/N of a whole note (16:
                            sixteenths, 12: triplet eighths, 48: both), 1–512
-      --no-phrases         no repeats: one phrase per passage of a track (by
-                           default a passage played again exactly, bar for
-                           bar, becomes a phrase and 'repeat ... xN')
+      --no-phrases         one phrase per track (by default a track is cut into
+                           phrases after a silent bar, and a passage played
+                           again exactly, bar for bar, becomes 'repeat ... xN')
       -q, --quiet          no remarks and no summary line
       -h, --help           show this help
       --version            show the version

@@ -35,6 +35,13 @@ final class ImportCommandTests: CLITestCase {
         let flat = try run(["import", midi, "-o", "-", "--no-phrases", "-q"])
         XCTAssertEqual(flat.status, 0, flat.err)
         XCTAssertFalse(String(decoding: flat.out, as: UTF8.self).contains("repeat"))
+        // One phrase per track, even across a silent bar.
+        let gap = try write("gap.stave", "track a {\n  phrase { c4 d e f | }\n  phrase at 4 { g1 | }\n}\n")
+        XCTAssertEqual(try run(["compile", gap, "-o", path("gap.mid"), "-q"]).status, 0)
+        let whole = String(decoding: try run(["import", path("gap.mid"), "-o", "-", "--no-phrases", "-q"]).out, as: UTF8.self)
+        XCTAssertEqual(whole.components(separatedBy: "phrase").count - 1, 1, whole)
+        let cut = String(decoding: try run(["import", path("gap.mid"), "-o", "-", "-q"]).out, as: UTF8.self)
+        XCTAssertEqual(cut.components(separatedBy: "phrase").count - 1, 2, cut)
         XCTAssertEqual(try run(["import", midi, "-o", path("song.json"), "--grid", "16", "-q"]).status, 0)
         XCTAssertEqual(try run(["print", path("song.json")]).status, 0)
     }
