@@ -38,6 +38,15 @@ public struct Song: Equatable, Sendable {
 
     /// The track with an ID.
     public func track(_ id: String) -> Track? { tracks.first { $0.id == id } }
+
+    /// The title a song read from `path` gets when it has no `title`: the file name without
+    /// its extension (`untitled` for standard input, `-`).
+    public static func defaultTitle(forPath path: String) -> String {
+        if path == "-" { return "untitled" }
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        return name
+    }
 }
 
 /// A tempo from the header: `tempo BPM [at BAR]`.

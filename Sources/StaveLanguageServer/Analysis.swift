@@ -16,12 +16,7 @@ public struct Analysis: Sendable {
         source = Source(path: path, bytes: bytes)
         let (syntax, parseDiagnostics, tokens) = Parser.parseKeepingTokens(source)
         tree = SourceTree.build(source: source, syntax: syntax, tokens: tokens)
-        let title = path.split(separator: "/").last.map { name -> String in
-            let text = String(name)
-            if let dot = text.lastIndex(of: "."), dot != text.startIndex { return String(text[..<dot]) }
-            return text
-        } ?? "untitled"
-        let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: title)
+        let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: Song.defaultTitle(forPath: path))
         self.song = song
         diagnostics = (parseDiagnostics + lowerDiagnostics).sortedByPosition()
         names = NameIndex(tree: tree)
@@ -48,24 +43,7 @@ public struct Analysis: Sendable {
     }
 
     /// The innermost node that holds token `index`, and its ancestors (root first).
-    public func path(toToken index: Int) -> [Int] {
-        var path = [0]
-        var current = 0
-        while true {
-            var child = current + 1
-            let end = current + 1 + tree.nodes[current].descendantCount
-            var found: Int?
-            while child < end {
-                let node = tree.nodes[child]
-                if node.tokens.contains(index) { found = child; break }
-                if node.tokens.lowerBound > index { break }
-                child += 1 + node.descendantCount
-            }
-            guard let next = found else { return path }
-            path.append(next)
-            current = next
-        }
-    }
+    public func path(toToken index: Int) -> [Int] { tree.path(toToken: index) }
 }
 
 /// Track and phrase IDs in a document: definitions and references, from the lossless tree.

@@ -126,13 +126,6 @@ public struct MessageFramer: Sendable {
         return .success(body)
     }
 
-    /// True when a whole message is waiting.
-    public var hasCompleteMessage: Bool {
-        var copy = self
-        if case .success? = copy.next() { return true }
-        return false
-    }
-
     private func find(_ needle: [UInt8], from: Int) -> Int? {
         guard buffer.count >= needle.count else { return nil }
         var index = from

@@ -24,7 +24,7 @@ public struct TextDocument: Sendable {
         self.uri = uri
         self.version = version
         self.bytes = text
-        self.lineStarts = Source(path: "", bytes: text).lineStarts
+        self.lineStarts = Source.lineStarts(of: text)
     }
 
     /// The byte offset of a position; positions past a line's end clamp to the end of the line
@@ -69,7 +69,7 @@ public struct TextDocument: Sendable {
             bytes = text
         }
         self.version = version
-        lineStarts = Source(path: "", bytes: bytes).lineStarts
+        lineStarts = Source.lineStarts(of: bytes)
     }
 
     /// The byte length of the UTF-8 scalar at `index` and its length in UTF-16 code units (a

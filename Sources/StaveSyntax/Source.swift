@@ -22,7 +22,7 @@ public struct Source: Sendable {
     /// (classic Mac files). Scans eight bytes at a time: a word holds a line feed exactly when
     /// `word ^ 0x0A…0A` has a zero byte, which `(x − 0x01…01) & ~x & 0x80…80` detects (and
     /// likewise for carriage returns); only such words are looked at byte by byte.
-    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+    public static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

@@ -75,7 +75,7 @@ enum FormatCommand {
         timer.mark("parse")
         let tree = SourceTree.build(source: source, syntax: syntax, tokens: tokens)
         timer.mark("lossless tree")
-        let (_, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: Frontend.defaultTitle(for: path))
+        let (_, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: Song.defaultTitle(forPath: path))
         timer.mark("lower and check")
         if Frontend.report(parseDiagnostics + lowerDiagnostics, in: source, json: false, quiet: quiet) { return nil }
         let formatted = Formatter().format(tree)

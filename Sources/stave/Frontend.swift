@@ -19,14 +19,6 @@ enum Frontend {
         case invalid
     }
 
-    /// The title a song gets when it has no `title`: its file name without the extension.
-    static func defaultTitle(for path: String) -> String {
-        if path == "-" { return "untitled" }
-        var name = path.split(separator: "/").last.map(String.init) ?? path
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
-        return name
-    }
-
     /// Compiles a file without timing it; `json` prints diagnostics as JSON Lines; `quiet`
     /// leaves warnings out.
     static func compile(path: String, json: Bool = false, quiet: Bool = false) throws -> Outcome {
@@ -43,7 +35,7 @@ enum Frontend {
         timer.mark("read")
         let (syntax, parseDiagnostics) = Parser.parse(source)
         timer.mark("parse")
-        let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: defaultTitle(for: path))
+        let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: Song.defaultTitle(forPath: path))
         timer.mark("lower and check")
         let hasErrors = report(parseDiagnostics + lowerDiagnostics, in: source, json: json, quiet: quiet)
         return hasErrors ? .invalid : .song(Compilation(source: source, song: song))

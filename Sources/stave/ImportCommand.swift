@@ -69,7 +69,7 @@ enum ImportCommand {
             let bytes = try SystemIO.read(input)
             var result: MIDIImporter.Result
             do {
-                result = try MIDIImporter(grid: grid, findRepeats: !arguments.flags.contains("--no-phrases")).importSong(bytes, defaultTitle: Frontend.defaultTitle(for: input))
+                result = try MIDIImporter(grid: grid, findRepeats: !arguments.flags.contains("--no-phrases")).importSong(bytes, defaultTitle: Song.defaultTitle(forPath: input))
             } catch {
                 SystemIO.printError("\(shownPath): error: \(error.description)\n")
                 return 1
@@ -79,7 +79,7 @@ enum ImportCommand {
             // cannot be written, the notes are quantized to sixty-fourths, which always can be.
             var (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: result.song.title)
             if diagnostics.hasErrors || recompiled != result.song, grid == .auto,
-               let quantized = try? MIDIImporter(grid: .division(64), findRepeats: !arguments.flags.contains("--no-phrases")).importSong(bytes, defaultTitle: Frontend.defaultTitle(for: input)) {
+               let quantized = try? MIDIImporter(grid: .division(64), findRepeats: !arguments.flags.contains("--no-phrases")).importSong(bytes, defaultTitle: Song.defaultTitle(forPath: input)) {
                 result = quantized
                 result.remarks.append("some note times cannot be written exactly; the notes are quantized to sixty-fourths")
                 text = StavePrinter().print(result.song)

@@ -37,6 +37,7 @@ final class FormatPropertyTests: XCTestCase {
             XCTAssertEqual(FormatTestSupport.comments(formatted), FormatTestSupport.comments(song), "song \(index): comments changed")
             checked += 1
         }
+        print("format properties: \(checked) of \(songs.count) songs without errors checked")
         XCTAssertGreaterThanOrEqual(checked, 1_000, "too few valid songs were checked")
     }
 }

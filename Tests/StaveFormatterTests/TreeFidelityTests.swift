@@ -48,13 +48,13 @@ final class TreeFidelityTests: XCTestCase {
         }
     }
 
-    func testNodesOfAValidSongAreTheExpectedKinds() {
+    func testNodesOfAValidSongAreTheExpectedKinds() throws {
         let text = "title \"T\"\ntrack a {\n  volume 90\n  phrase x { o5 c4 [c e]8 {c d e}4 | tempo 90 !mf r2 }\n  repeat x\n}\n"
         let tree = SourceTree.parse(Source(path: "t", bytes: Array(text.utf8))).tree
         XCTAssertEqual(tree.nodes.map(\.kind), [.song, .header, .track, .setting, .phrase, .octave, .note, .chord, .member, .member,
                                                .tuplet, .note, .note, .note, .barLine, .tempoChange, .velocity, .rest, .repeatPhrase])
-        let tempo = text.utf8.count - text.split(separator: "|", maxSplits: 1)[1].utf8.count + 2
-        XCTAssertEqual(tree.nodePath(at: tempo).map { tree.nodes[$0].kind }, [.song, .track, .phrase, .tempoChange])
+        let tempo = try XCTUnwrap(tree.tokens.lastIndex { tree.text($0.range) == "90" }, "the body's tempo, after the setting volume 90")
+        XCTAssertEqual(tree.path(toToken: tempo).map { tree.nodes[$0].kind }, [.song, .track, .phrase, .tempoChange])
     }
 
     func testTopLevelTokensNoStatementTookStandInUnparsedNodes() {

@@ -31,21 +31,8 @@ fi
 # Pinned Python packages, installed once per requirements.txt content.
 PYVER="$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
 DEPS="${STAVE_CORPUS_DEPS:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/stave-corpus/py$PYVER}"
-STAMP="$DEPS/.requirements.txt"
-if ! cmp -s "$HERE/requirements.txt" "$STAMP"; then
-  echo "corpus: installing $(grep -c '==' "$HERE/requirements.txt") pinned packages into $DEPS"
-  began=$SECONDS
-  rm -rf "$DEPS"
-  mkdir -p "$DEPS"
-  if "$PY" -m pip install --quiet --disable-pip-version-check --no-input --no-deps \
-       --target "$DEPS" -r "$HERE/requirements.txt" >"$DEPS.log" 2>&1; then
-    cp "$HERE/requirements.txt" "$STAMP"
-    echo "corpus: installed in $((SECONDS - began)) s"
-  else
-    echo "corpus: pip install failed:"; tail -n 20 "$DEPS.log"
-    echo "0 passed, 1 failed"; exit 1
-  fi
-fi
+source "$HERE/../runner/pinned.sh"
+install_pinned corpus "$HERE/requirements.txt" "$DEPS" || { echo "0 passed, 1 failed"; exit 1; }
 
 export PYTHONPATH="$DEPS${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONDONTWRITEBYTECODE=1

@@ -59,17 +59,9 @@ if ! "$PY" -m pip --version >/dev/null 2>&1; then
 fi
 PYVER="$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
 DEPS="${STAVE_EDITORS_DEPS:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/stave-editors/py$PYVER}"
-STAMP="$DEPS/.requirements.txt"
-if ! cmp -s "$HERE/requirements.txt" "$STAMP"; then
-  rm -rf "$DEPS"
-  mkdir -p "$DEPS"
-  if "$PY" -m pip install --quiet --disable-pip-version-check --no-input --no-deps \
-       --prefer-binary --target "$DEPS" -r "$HERE/requirements.txt" >"$DEPS.log" 2>&1; then
-    cp "$HERE/requirements.txt" "$STAMP"
-  else
-    echo "editors: pip install failed:"; tail -n 20 "$DEPS.log"
-  fi
-fi
+source "$HERE/../runner/pinned.sh"
+# A failed install is shown; the tests that need the packages then fail by themselves.
+install_pinned editors "$HERE/requirements.txt" "$DEPS" || true
 export PYTHONPATH="$DEPS${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONDONTWRITEBYTECODE=1
 

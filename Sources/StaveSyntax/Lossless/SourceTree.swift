@@ -118,16 +118,21 @@ public struct SourceTree: Sendable {
         return result
     }
 
-    /// The innermost node holding the token at byte `offset` (or the token just before it),
-    /// with the path of nodes from the root to it.
-    public func nodePath(at offset: Int) -> [Int] {
+    /// The nodes holding token `index`, from the root to the innermost.
+    public func path(toToken index: Int) -> [Int] {
         var path = [0]
         var current = 0
         while true {
-            guard let next = childNodes(of: current).first(where: { child in
+            var child = current + 1
+            let end = current + 1 + nodes[current].descendantCount
+            var found: Int?
+            while child < end {
                 let node = nodes[child]
-                return node.range.start <= offset && offset < max(node.range.end, node.range.start + 1)
-            }) else { return path }
+                if node.tokens.contains(index) { found = child; break }
+                if node.tokens.lowerBound > index { break }
+                child += 1 + node.descendantCount
+            }
+            guard let next = found else { return path }
             path.append(next)
             current = next
         }

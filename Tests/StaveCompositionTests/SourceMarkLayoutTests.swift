@@ -1,0 +1,20 @@
+import StaveComposition
+import StaveSyntax
+import XCTest
+
+/// Recording where a note was written costs no memory: the mark fits beside the note's storage
+/// (whose enum keeps its tag in the spare byte of a 7-byte ChordNote), so a RootNote stays 48
+/// bytes, as before marks.
+final class SourceMarkLayoutTests: XCTestCase {
+    func testARootNoteStaysFortyEightBytes() {
+        XCTAssertEqual(MemoryLayout<RootNote>.stride, 48)
+    }
+
+    func testAMarkDoesNotChangeEquality() {
+        var note = RootNote(position: .zero, width: Rational(1, 4), note: ChordNote(pitch: 60, velocity: 100))
+        let plain = note
+        note.source = SourceMark(SourceRange(10, 14))
+        XCTAssertEqual(note.source.range, SourceRange(10, 14))
+        XCTAssertEqual(note, plain)
+    }
+}
