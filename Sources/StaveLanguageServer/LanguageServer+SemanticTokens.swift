@@ -13,8 +13,11 @@ extension LanguageServer {
         let names = Dictionary(analysis.names.occurrences.map { ($0.range.start, $0.target.isTrack ? 1 : 2) }, uniquingKeysWith: { a, _ in a })
         // Node kinds by token, for the words of phrase bodies.
         var owner = [SyntaxNodeKind?](repeating: nil, count: tree.tokens.count)
+        // The first token of each setting: its keyword (the rest is its value).
+        var settingKeywords: Set<Int> = []
         for node in tree.nodes where node.kind.isBodyItem || node.kind == .setting {
             for token in node.tokens where owner[token] == nil || node.kind.isBodyItem { owner[token] = node.kind }
+            if node.kind == .setting { settingKeywords.insert(node.tokens.lowerBound) }
         }
         for index in tree.tokens.indices {
             for piece in tree.trivia(before: index) where piece.isComment { spans.append((piece.range, 7)) }
@@ -34,7 +37,7 @@ extension LanguageServer {
                 case .tempoChange?:
                     spans.append((token.range, 0))
                 case .setting?:
-                    spans.append((token.range, tree.nodes.first { $0.tokens.lowerBound == index && $0.kind == .setting } != nil ? 0 : 3))
+                    spans.append((token.range, settingKeywords.contains(index) ? 0 : 3))
                 default:
                     if Parser.reservedWords.contains(text) { spans.append((token.range, 0)) }
                 }
