@@ -20,6 +20,8 @@ public struct Song: Equatable, Sendable {
     public var tempos: [TempoChange]
     /// Meter changes at bar starts; the first is at bar 1.
     public var meters: [MeterChange]
+    /// Header markers (`marker "…" at BAR`, v2) in source order.
+    public var markers: [SongMarker] = []
     /// The tracks in source order.
     public var tracks: [Track]
 
@@ -121,6 +123,8 @@ public struct Track: Equatable, Sendable {
     public var octave: Int
     /// Semitones added at output (melody tracks).
     public var transpose: Int
+    /// Percent (1…100) of its written length that an unmarked note sounds (v2 `legato`).
+    public var legato: Int = 100
     /// Phrases in source order.
     public var phrases: [Phrase]
     /// The `track` or `drums` block it was written as (not part of equality).
@@ -195,12 +199,16 @@ public struct PhraseBody: Equatable, Sendable {
     public var notes: [RootNote]
     /// In-body tempo changes.
     public var tempos: [TempoMark]
+    /// The v2 marks written in the body (hairpins, grace groups, controllers, markers, chord
+    /// symbols) and the phrase's lyrics; empty for a v1 body.
+    public var expression: PhraseExpression
 
     /// Creates a `PhraseBody` from its parts.
-    public init(length: Rational, notes: [RootNote] = [], tempos: [TempoMark] = []) {
+    public init(length: Rational, notes: [RootNote] = [], tempos: [TempoMark] = [], expression: PhraseExpression = PhraseExpression()) {
         self.length = length
         self.notes = notes
         self.tempos = tempos
+        self.expression = expression
     }
 }
 
@@ -315,8 +323,21 @@ public enum TupletNote: Equatable, Sendable {
 public struct ChordNote: Equatable, Sendable {
     private var storedPitch: Int16
     private var storedVelocity: Int16
+    /// The tie (bit 0) and the articulation marks (`NoteMarks`, shifted up by one) in one
+    /// byte, so that a ChordNote stays 7 bytes and a RootNote 48.
+    private var flags: UInt8 = 0
+
     /// Tied to the same pitch in the next note or chord.
-    public var tie: Bool
+    public var tie: Bool {
+        get { flags & 1 != 0 }
+        set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+
+    /// Staccato, tenuto and accent, as written (v2).
+    public var marks: NoteMarks {
+        get { NoteMarks(rawValue: flags >> 1) }
+        set { flags = (flags & 1) | (newValue.rawValue << 1) }
+    }
     /// The written letter's ASCII byte, or 0 when the spelling is not known (drums, or Stave's
     /// default spelling applies).
     private var spelledLetter: UInt8 = 0
@@ -345,16 +366,17 @@ public struct ChordNote: Equatable, Sendable {
     }
 
     /// Creates a `ChordNote` from its parts.
-    public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil) {
+    public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil, marks: NoteMarks = []) {
         self.storedPitch = Int16(clamping: pitch)
         self.storedVelocity = Int16(clamping: velocity)
         self.tie = tie
+        self.marks = marks
         self.spelling = spelling
     }
 
-    /// Pitch, velocity and tie: what sounds. The spelling is left out (see the type's comment).
+    /// Pitch, velocity, tie and marks: what sounds. The spelling is left out (see the type's comment).
     public static func == (a: ChordNote, b: ChordNote) -> Bool {
-        a.storedPitch == b.storedPitch && a.storedVelocity == b.storedVelocity && a.tie == b.tie
+        a.storedPitch == b.storedPitch && a.storedVelocity == b.storedVelocity && a.flags == b.flags
     }
 
     /// True when both notes sound alike and are written alike.

@@ -1,0 +1,147 @@
+/// A chord symbol such as `Am7`, `Bb7/D` or `F#m7b5` (LANGUAGE.md "Songwriting (v2)"):
+/// ROOT QUALITY [`/` BASS], where ROOT and BASS are an upper-case letter `A`–`G` with at most
+/// one `#` or `b`. The key signature does not apply to it.
+///
+/// This is the one place that knows the symbol's spelling and the intervals of its quality:
+/// the parser, the save format and the printer all go through it.
+public struct ChordSymbol: Hashable, Sendable, CustomStringConvertible {
+    /// The 22 qualities and their intervals in semitones above the root.
+    public enum Quality: String, CaseIterable, Sendable {
+        case major = "", minor = "m", diminished = "dim", augmented = "aug", sus2, sus4, power = "5"
+        case sixth = "6", minorSixth = "m6", seventh = "7", majorSeventh = "maj7", minorSeventh = "m7"
+        case minorMajorSeventh = "mmaj7", diminishedSeventh = "dim7", halfDiminished = "m7b5"
+        case ninth = "9", majorNinth = "maj9", minorNinth = "m9", addNine = "add9", minorAddNine = "madd9"
+        case eleventh = "11", thirteenth = "13", seventhSus4 = "7sus4"
+
+        /// Semitones above the root, the root (0) first.
+        public var intervals: [Int] {
+            switch self {
+            case .major: return [0, 4, 7]
+            case .minor: return [0, 3, 7]
+            case .diminished: return [0, 3, 6]
+            case .augmented: return [0, 4, 8]
+            case .sus2: return [0, 2, 7]
+            case .sus4: return [0, 5, 7]
+            case .power: return [0, 7]
+            case .sixth: return [0, 4, 7, 9]
+            case .minorSixth: return [0, 3, 7, 9]
+            case .seventh: return [0, 4, 7, 10]
+            case .majorSeventh: return [0, 4, 7, 11]
+            case .minorSeventh: return [0, 3, 7, 10]
+            case .minorMajorSeventh: return [0, 3, 7, 11]
+            case .diminishedSeventh: return [0, 3, 6, 9]
+            case .halfDiminished: return [0, 3, 6, 10]
+            case .ninth: return [0, 4, 7, 10, 14]
+            case .majorNinth: return [0, 4, 7, 11, 14]
+            case .minorNinth: return [0, 3, 7, 10, 14]
+            case .addNine: return [0, 4, 7, 14]
+            case .minorAddNine: return [0, 3, 7, 14]
+            case .eleventh: return [0, 4, 7, 10, 14, 17]
+            case .thirteenth: return [0, 4, 7, 10, 14, 21]
+            case .seventhSus4: return [0, 5, 7, 10]
+            }
+        }
+    }
+
+    /// A letter `A`–`G` (upper case) with −1, 0 or +1 semitones.
+    public struct Note: Hashable, Sendable {
+        /// `A`…`G` as an ASCII byte.
+        public var letterByte: UInt8
+        /// −1 (`b`), 0 or +1 (`#`).
+        public var accidental: Int
+
+        /// Creates a `Note` from its parts.
+        public init(letterByte: UInt8, accidental: Int) {
+            self.letterByte = letterByte
+            self.accidental = accidental
+        }
+
+        /// As written: `Bb`, `F#`, `C`.
+        public var text: String {
+            String(UnicodeScalar(letterByte)) + (accidental > 0 ? "#" : accidental < 0 ? "b" : "")
+        }
+
+        /// Semitones above C of the letter with its accidental (C = 0 … B = 11; `Cb` is −1, `B#` 12).
+        public var semitonesAboveC: Int {
+            let table: [UInt8: Int] = [65: 9, 66: 11, 67: 0, 68: 2, 69: 4, 70: 5, 71: 7]
+            return (table[letterByte] ?? 0) + accidental
+        }
+    }
+
+    /// The root.
+    public var root: Note
+    /// The quality.
+    public var quality: Quality
+    /// The bass after `/`, if written.
+    public var bass: Note?
+
+    /// Creates a `ChordSymbol` from its parts.
+    public init(root: Note, quality: Quality, bass: Note? = nil) {
+        self.root = root
+        self.quality = quality
+        self.bass = bass
+    }
+
+    /// Why a word is not a chord symbol.
+    public enum Problem: Error, Equatable, Sendable {
+        /// It does not start with `A`–`G` (upper case).
+        case notARoot
+        /// The text after the root is no quality of the table; carries that text.
+        case unknownQuality(String)
+        /// `/` is not followed by a letter `A`–`G` with at most one accidental.
+        case badBass(String)
+    }
+
+    /// Parses a symbol written as one word (`Am7`, `Bb7/D`).
+    public static func parse(_ text: String) -> Result<ChordSymbol, Problem> {
+        let bytes = Array(text.utf8)
+        guard let root = note(in: bytes, at: 0) else { return .failure(.notARoot) }
+        var rest = bytes[root.length...]
+        var bass: Note?
+        if let slash = rest.firstIndex(of: UInt8(ascii: "/")) {
+            let bassBytes = Array(bytes[(slash + 1)...])
+            guard let parsed = note(in: bassBytes, at: 0), parsed.length == bassBytes.count else {
+                return .failure(.badBass(String(decoding: bassBytes, as: UTF8.self)))
+            }
+            bass = parsed.note
+            rest = bytes[root.length..<slash]
+        }
+        let qualityText = String(decoding: rest, as: UTF8.self)
+        guard let quality = Quality(rawValue: qualityText) else { return .failure(.unknownQuality(qualityText)) }
+        return .success(ChordSymbol(root: root.note, quality: quality, bass: bass))
+    }
+
+    private static func note(in bytes: [UInt8], at index: Int) -> (note: Note, length: Int)? {
+        guard index < bytes.count, (UInt8(ascii: "A")...UInt8(ascii: "G")).contains(bytes[index]) else { return nil }
+        var accidental = 0
+        if index + 1 < bytes.count {
+            if bytes[index + 1] == UInt8(ascii: "#") { accidental = 1 }
+            if bytes[index + 1] == UInt8(ascii: "b") { accidental = -1 }
+        }
+        return (Note(letterByte: bytes[index], accidental: accidental), accidental == 0 ? 1 : 2)
+    }
+
+    /// As written: `Am7`, `Bb7/D`.
+    public var description: String {
+        root.text + quality.rawValue + (bass.map { "/" + $0.text } ?? "")
+    }
+
+    /// The MIDI key of the root in scientific octave `octave` (`C` in octave 4 is 60, `Cb` 59).
+    public func rootPitch(octave: Int) -> Int {
+        (octave + 1) * 12 + root.semitonesAboveC
+    }
+
+    /// The MIDI keys the symbol sounds for a root at `root`, lowest first: the root plus the
+    /// quality's intervals, and for `/BASS` the highest pitch of that pitch class strictly
+    /// below the root.
+    public func pitches(root: Int) -> [Int] {
+        var keys = quality.intervals.map { root + $0 }
+        if let bass {
+            let pitchClass = ((bass.semitonesAboveC % 12) + 12) % 12
+            var below = root - 1
+            while ((below % 12) + 12) % 12 != pitchClass { below -= 1 }
+            keys.insert(below, at: 0)
+        }
+        return keys
+    }
+}
