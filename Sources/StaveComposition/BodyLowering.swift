@@ -286,6 +286,8 @@ struct BodyLowering {
             lowestPitch = min(lowestPitch, key)
             highestPitch = max(highestPitch, key)
             return key
+        case .chordSymbol:
+            return nil // v2: lowered by the Stave 2 front end (in progress)
         case .pitch(let spelling):
             let pitch = Pitch.midi(spelling, octave: octave, key: key)
             if pitch >= 0, pitch <= 127, pitch + transpose >= 0, pitch + transpose <= 127 {

@@ -10,19 +10,6 @@ import StaveSyntax
 /// notes. Two notes or chords of one body never start at the same time, so an offset names
 /// the note a grace group or a chord symbol belongs to.
 
-/// Articulation marks on a note (`'` staccato, `_` tenuto, `^` accent).
-public struct NoteMarks: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-
-    /// `'`: sounds half its length.
-    public static let staccato = NoteMarks(rawValue: 1)
-    /// `_`: sounds its full length whatever the track's `legato`.
-    public static let tenuto = NoteMarks(rawValue: 2)
-    /// `^`: 20 louder (at most 127).
-    public static let accent = NoteMarks(rawValue: 4)
-}
-
 /// The v2 marks of one phrase body, each list in source order.
 public struct PhraseExpression: Equatable, Sendable {
     /// Crescendos and diminuendos.

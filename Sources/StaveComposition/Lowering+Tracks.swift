@@ -55,6 +55,8 @@ extension Lowering {
                 if let value = number(setting, 0...9) { track.octave = value }
             case .transpose:
                 if let value = number(setting, -48...48) { track.transpose = value }
+            case .legato:
+                if let value = number(setting, 1...100) { track.legato = value }
             }
         }
         return track

@@ -103,6 +103,8 @@ public struct Lowering {
             switch statement.kind {
             case .title(let title):
                 if once("title", statement, &self) { song.title = title }
+            case .marker:
+                break // v2: lowered by the Stave 2 front end (in progress)
             case .composer(let composer):
                 if once("composer", statement, &self) { song.composer = composer }
             case .ppq(let ppq):

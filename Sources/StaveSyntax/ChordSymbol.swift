@@ -47,13 +47,18 @@ public struct ChordSymbol: Hashable, Sendable, CustomStringConvertible {
     public struct Note: Hashable, Sendable {
         /// `A`…`G` as an ASCII byte.
         public var letterByte: UInt8
+        private var storedAccidental: Int8
+
         /// −1 (`b`), 0 or +1 (`#`).
-        public var accidental: Int
+        public var accidental: Int {
+            get { Int(storedAccidental) }
+            set { storedAccidental = Int8(clamping: newValue) }
+        }
 
         /// Creates a `Note` from its parts.
         public init(letterByte: UInt8, accidental: Int) {
             self.letterByte = letterByte
-            self.accidental = accidental
+            self.storedAccidental = Int8(clamping: accidental)
         }
 
         /// As written: `Bb`, `F#`, `C`.

@@ -10,11 +10,15 @@ public struct SongSyntax: Equatable, Sendable {
     public var header: [HeaderStatement]
     /// Track blocks in source order.
     public var tracks: [TrackSyntax]
+    /// The texts of body `marker` statements, which body elements name by index (so that
+    /// body elements stay plain values without strings).
+    public var texts: [String]
 
     /// Creates a `SongSyntax` from its parts.
-    public init(header: [HeaderStatement] = [], tracks: [TrackSyntax] = []) {
+    public init(header: [HeaderStatement] = [], tracks: [TrackSyntax] = [], texts: [String] = []) {
         self.header = header
         self.tracks = tracks
+        self.texts = texts
     }
 }
 
@@ -73,6 +77,8 @@ public struct HeaderStatement: Equatable, Sendable {
         case meter(numerator: NumberSyntax, denominator: NumberSyntax, at: NumberSyntax?)
         case key(tonic: PitchSpelling, tonicRange: SourceRange, mode: KeyMode)
         case ppq(NumberSyntax)
+        /// `marker "text" at BAR` (v2).
+        case marker(String, at: NumberSyntax)
     }
 
     /// What this node is.
@@ -145,16 +151,40 @@ public struct TrackSyntax: Equatable, Sendable {
     public var settings: [SettingSyntax]
     /// Phrase statements in source order.
     public var phrases: [PhraseStatement]
+    /// `lyrics` statements in source order (v2).
+    public var lyrics: [LyricsSyntax]
     /// Where it was written.
     public var range: SourceRange
 
     /// Creates a `TrackSyntax` from its parts.
-    public init(kind: TrackKind, id: Name, displayName: String? = nil, settings: [SettingSyntax] = [], phrases: [PhraseStatement] = [], range: SourceRange) {
+    public init(kind: TrackKind, id: Name, displayName: String? = nil, settings: [SettingSyntax] = [], phrases: [PhraseStatement] = [],
+                lyrics: [LyricsSyntax] = [], range: SourceRange) {
         self.kind = kind
         self.id = id
         self.displayName = displayName
         self.settings = settings
         self.phrases = phrases
+        self.lyrics = lyrics
+        self.range = range
+    }
+}
+
+/// `lyrics ID "verse 1" ["verse 2" …]` in a melody track (v2).
+public struct LyricsSyntax: Equatable, Sendable {
+    /// The Original phrase of this track the words are set to.
+    public var phrase: Name
+    /// One string per verse, unescaped.
+    public var verses: [String]
+    /// Where each verse's string was written.
+    public var verseRanges: [SourceRange]
+    /// The whole statement.
+    public var range: SourceRange
+
+    /// Creates a `LyricsSyntax` from its parts.
+    public init(phrase: Name, verses: [String], verseRanges: [SourceRange], range: SourceRange) {
+        self.phrase = phrase
+        self.verses = verses
+        self.verseRanges = verseRanges
         self.range = range
     }
 }
@@ -162,6 +192,8 @@ public struct TrackSyntax: Equatable, Sendable {
 /// The track settings.
 public enum SettingKind: String, Equatable, Sendable, CaseIterable {
     case instrument, kit, channel, volume, pan, velocity, octave, transpose
+    /// `legato N` (v2): not a reserved word.
+    case legato
 }
 
 /// A setting such as `volume 90` or `instrument flute`.
@@ -263,12 +295,29 @@ public struct DurationSyntax: Equatable, Sendable {
     }
 }
 
-/// A sounding thing: a pitch on melody tracks, a drum on drum tracks.
+/// A sounding thing: a pitch on melody tracks, a drum on drum tracks, a chord symbol inside
+/// a chord bracket of a melody track (v2).
 public enum Sound: Equatable, Sendable {
     case pitch(PitchSpelling)
     /// A drum by its General MIDI key (35–81; see `DrumNames`), or 0 for a name that is no
     /// drum (already reported by the parser).
     case drum(UInt8)
+    /// A chord symbol (`[Am7]`); only a chord member can be one.
+    case chordSymbol(ChordSymbol)
+}
+
+/// Articulation marks written after a note's duration (or after a pitch inside a chord or
+/// tuplet): `'` staccato, `_` tenuto, `^` accent (LANGUAGE.md "Expression (v2)").
+public struct NoteMarks: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `'`: sounds half its length.
+    public static let staccato = NoteMarks(rawValue: 1)
+    /// `_`: sounds its full length whatever the track's `legato`.
+    public static let tenuto = NoteMarks(rawValue: 2)
+    /// `^`: 20 louder (at most 127).
+    public static let accent = NoteMarks(rawValue: 4)
 }
 
 /// Durations tied inline after a note's own (`c2~8~16`), kept as what the music needs: their
@@ -316,6 +365,9 @@ public struct Length: Equatable, Sendable {
     private static let untied = UInt32.max
     private static let tiedNowhere = UInt32.max - 1
 
+    /// Articulation marks after the duration (v2); on a chord, they mark every pitch.
+    public var marks: NoteMarks = []
+
     /// A `~` that ties to the next note or chord.
     public var tiesToNext: Bool {
         get { storedTie != Length.untied }
@@ -341,8 +393,9 @@ public struct Length: Equatable, Sendable {
     }
 
     /// Creates a `Length` from its parts.
-    public init(duration: DurationSyntax? = nil, inlineTies: [DurationSyntax] = [], tiesToNext: Bool = false, tieRange: SourceRange? = nil) {
+    public init(duration: DurationSyntax? = nil, inlineTies: [DurationSyntax] = [], tiesToNext: Bool = false, tieRange: SourceRange? = nil, marks: NoteMarks = []) {
         self.duration = duration
+        self.marks = marks
         self.inlineTies = InlineTies(inlineTies)
         self.tiesToNext = tiesToNext
         if tiesToNext { self.tieRange = tieRange }
@@ -353,15 +406,19 @@ public struct Length: Equatable, Sendable {
 public struct ChordMember: Equatable, Sendable {
     /// The pitch or drum.
     public var sound: Sound
-    /// Tied alone to the same pitch in the next note or chord (`[c~ e g]`).
+    /// Tied alone to the same pitch in the next note or chord (`[c~ e g]`; for a chord
+    /// symbol, all its pitches).
     public var tie: Bool
+    /// Its own articulation marks (`[c^ e g]2`, v2).
+    public var marks: NoteMarks
     /// Where it was written.
     public var range: SourceRange
 
     /// Creates a `ChordMember` from its parts.
-    public init(_ sound: Sound, tie: Bool = false, range: SourceRange) {
+    public init(_ sound: Sound, tie: Bool = false, marks: NoteMarks = [], range: SourceRange) {
         self.sound = sound
         self.tie = tie
+        self.marks = marks
         self.range = range
     }
 }
@@ -396,6 +453,20 @@ public struct BodyElement: Equatable, Sendable {
         case barLine
         /// `tempo 90` inside a body.
         case tempo(DecimalSyntax)
+        /// `!<` (crescendo: true) or `!>` (v2).
+        case hairpin(crescendo: Bool)
+        /// A grace group `( … )` (v2): the next `items` elements are its notes (`.note` with an
+        /// empty `Length`), chords (`.chord` with an empty `Length`, then their members) and
+        /// octave and velocity commands. It decorates the note or chord after its items.
+        case grace(items: UInt32)
+        /// `pedal down` (true) or `pedal up` (v2).
+        case pedal(down: Bool)
+        /// `cc N V` (v2), values as written (checked for range by lowering).
+        case controller(number: Int32, value: Int32)
+        /// `bend C` in cents (v2), as written.
+        case bend(cents: Int32)
+        /// `marker "text"` in a body (v2): the text is `SongSyntax.texts[index]`.
+        case marker(textIndex: UInt32)
         /// Something that failed to parse; already reported.
         case invalid
     }
@@ -414,7 +485,7 @@ public struct BodyElement: Equatable, Sendable {
     /// How many elements after this one belong to it (the items of a chord or tuplet).
     public var itemCount: Int {
         switch kind {
-        case .chord(_, let items), .tuplet(_, let items): return Int(items)
+        case .chord(_, let items), .tuplet(_, let items), .grace(let items): return Int(items)
         default: return 0
         }
     }

@@ -10,6 +10,13 @@ final class SourceMarkLayoutTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<RootNote>.stride, 48)
     }
 
+    /// Stave 2's marks live in spare bits: a ChordNote's tie shares its byte with the
+    /// articulation marks, and a body element (about two per note) stays 48 bytes.
+    func testStaveTwoMarksCostNoMemoryPerNote() {
+        XCTAssertEqual(MemoryLayout<ChordNote>.size, 7)
+        XCTAssertEqual(MemoryLayout<BodyElement>.stride, 48)
+    }
+
     func testAMarkDoesNotChangeEquality() {
         var note = RootNote(position: .zero, width: Rational(1, 4), note: ChordNote(pitch: 60, velocity: 100))
         let plain = note

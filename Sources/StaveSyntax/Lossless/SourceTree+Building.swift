@@ -125,6 +125,10 @@ struct SourceTreeBuilder {
         case .barLine: return .barLine
         case .tempo: return .tempoChange
         case .invalid: return .invalid
+        case .hairpin: return .hairpin
+        case .grace: return .grace
+        case .pedal, .controller, .bend: return .control
+        case .marker: return .marker
         }
     }
 

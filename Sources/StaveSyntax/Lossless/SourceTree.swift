@@ -212,6 +212,16 @@ public enum SyntaxNodeKind: UInt8, Equatable, Sendable, CaseIterable {
     case velocity
     /// `|`.
     case barLine
+    /// `!<` or `!>` (v2).
+    case hairpin
+    /// `( … )` before a note (v2); its items are child nodes.
+    case grace
+    /// `pedal down|up`, `cc N V` or `bend C` (v2).
+    case control
+    /// `marker "…"` in a body (v2).
+    case marker
+    /// `lyrics ID "…" …` in a track (v2).
+    case lyrics
     /// `tempo N` inside a body.
     case tempoChange
     /// Something in a body that did not parse (reported).
@@ -222,7 +232,8 @@ public enum SyntaxNodeKind: UInt8, Equatable, Sendable, CaseIterable {
     /// True for the nodes that are items of a phrase body or of a chord or tuplet.
     public var isBodyItem: Bool {
         switch self {
-        case .note, .rest, .chord, .tuplet, .member, .octave, .velocity, .barLine, .tempoChange, .invalid: return true
+        case .note, .rest, .chord, .tuplet, .member, .octave, .velocity, .barLine, .tempoChange, .invalid,
+             .hairpin, .grace, .control, .marker: return true
         default: return false
         }
     }
