@@ -142,23 +142,37 @@ public enum ExpressionRule {
         for (index, control) in expression.controls.enumerated() {
             if let problem = self.control(control.event) { problems.append((.control(index), problem)) }
         }
-        if !expression.graces.isEmpty {
-            // Graces are in source order, which is time order: walk both lists together.
-            var grace = 0
-            forEachSound(in: body) { offset, _, continuesTie in
-                while grace < expression.graces.count, expression.graces[grace].offset < offset { grace += 1 }
-                while grace < expression.graces.count, expression.graces[grace].offset == offset {
-                    if continuesTie { problems.append((.grace(grace), graceBeforeTieContinuation)) }
-                    grace += 1
-                }
+        for (index, problem) in graceProblems(in: body) { problems.append((.grace(index), problem)) }
+        for (index, problem) in verseProblems(in: body, phrase: phrase) { problems.append((.verse(index), problem)) }
+        return problems
+    }
+
+    /// The grace groups (by index) that stand before a note or chord continuing a tie.
+    public static func graceProblems(in body: PhraseBody) -> [(index: Int, problem: RuleProblem)] {
+        let graces = body.expression.graces
+        guard !graces.isEmpty else { return [] }
+        var problems: [(index: Int, problem: RuleProblem)] = []
+        // Graces are in source order, which is time order: walk both lists together.
+        var grace = 0
+        forEachSound(in: body) { offset, _, continuesTie in
+            while grace < graces.count, graces[grace].offset < offset { grace += 1 }
+            while grace < graces.count, graces[grace].offset == offset {
+                if continuesTie { problems.append((grace, graceBeforeTieContinuation)) }
+                grace += 1
             }
         }
-        if !expression.verses.isEmpty {
-            let notes = lyricNotes(in: body)
-            for (index, verse) in expression.verses.enumerated() {
-                if let problem = self.verse(index + 1, syllables: Lyrics.syllables(of: verse).count, lyricNotes: notes, phrase: phrase) {
-                    problems.append((.verse(index), problem))
-                }
+        return problems
+    }
+
+    /// The verses (by index) with more syllables than the body has lyric notes.
+    public static func verseProblems(in body: PhraseBody, phrase: String) -> [(index: Int, problem: RuleProblem)] {
+        let verses = body.expression.verses
+        guard !verses.isEmpty else { return [] }
+        let notes = lyricNotes(in: body)
+        var problems: [(index: Int, problem: RuleProblem)] = []
+        for (index, verse) in verses.enumerated() {
+            if let problem = self.verse(index + 1, syllables: Lyrics.syllables(of: verse).count, lyricNotes: notes, phrase: phrase) {
+                problems.append((index, problem))
             }
         }
         return problems
