@@ -6,12 +6,8 @@ extension Placement {
     /// Sets the lyrics of track `trackIndex` on its lowered Originals and checks them.
     mutating func setLyrics(trackIndex: Int) {
         let track = syntax.tracks[trackIndex]
-        if track.kind == .drums {
-            for statement in track.lyrics {
-                diagnostics.append(ExpressionRule.lyricsInDrums(track: track.id.text).diagnostic(at: statement.range))
-            }
-            return
-        }
+        // Lyrics in a drum track are the parser's error (`lyrics-in-drums`): nothing to set.
+        guard track.kind == .melody else { return }
         // The first Original of each ID (a later one of the same ID is an error of its own).
         var statementOf: [String: Int] = [:]
         var ids: [String] = []

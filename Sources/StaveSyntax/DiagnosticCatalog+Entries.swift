@@ -261,10 +261,6 @@ extension DiagnosticID {
             return entry("two lyrics statements for one phrase",
                          "Each phrase takes one `lyrics` statement; several verses are several strings in it (`lyrics tune \"verse one\" \"verse two\"`), sung by the phrase's placements in turn.",
                          wrong: "track lead {\n  phrase tune { c d }\n  lyrics tune \"la la\"\n  lyrics tune \"lo lo\"\n}", right: "track lead {\n  phrase tune { c d }\n  lyrics tune \"la la\" \"lo lo\"\n}")
-        case .lyricsInDrums:
-            return entry("lyrics in a drum track",
-                         "Lyrics are sung to a melody; a drum track has none. Set the words to a phrase of a melody track.",
-                         wrong: "drums beat {\n  phrase groove { kick snare }\n  lyrics groove \"boom tap\"\n}", right: "drums beat {\n  phrase groove { kick snare }\n}\ntrack lead {\n  phrase tune { c d }\n  lyrics tune \"boom tap\"\n}")
         // Save files
         case .saveInvalidJSON:
             return entry("a save file that is not valid JSON",

@@ -76,8 +76,6 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case tooManySyllables = "too-many-syllables"
     /// Two `lyrics` statements for one phrase.
     case duplicateLyrics = "duplicate-lyrics"
-    /// `lyrics` in a drum track.
-    case lyricsInDrums = "lyrics-in-drums"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"

@@ -89,11 +89,6 @@ public enum ExpressionRule {
         .error(.duplicateLyrics, "phrase '\(phrase)' already has lyrics; write all its verses in one 'lyrics' statement")
     }
 
-    /// Lyrics given to a phrase of a drum track.
-    public static func lyricsInDrums(track: String) -> RuleProblem {
-        .error(.lyricsInDrums, "lyrics belong to melody tracks, not to drum track '\(track)'")
-    }
-
     /// Lyrics naming no Original phrase of their track; `elsewhere` is a track that has one of
     /// that name, `suggestion` a close ID of this track.
     public static func unknownLyricsPhrase(_ phrase: String, track: String, elsewhere: String?, suggestion: String?) -> RuleProblem {
