@@ -302,6 +302,31 @@ extension DiagnosticID {
             return warning("a note that rounds to no length in MIDI",
                          "The note is shorter than a MIDI tick at this `ppq`, so it cannot sound and is left out of the MIDI file. Raise `ppq`.",
                          wrong: "ppq 24\n" + body("{c d e f g f e}64"), right: "ppq 448\n" + body("{c d e f g f e}64"))
+        // Stave 2 meaning
+        case .hairpinUnended:
+            return entry("a crescendo or diminuendo that nothing ends",
+                         "`!<` and `!>` ramp the velocity from where they stand to the next velocity command (`vN` or a dynamic such as `!f`) of the same phrase. Without one the ramp has no goal: write the dynamic it leads to.",
+                         wrong: body("!p c !< d e f"), right: body("!p c !< d e f !f"))
+        case .hairpinDirection:
+            return entry("a hairpin that leads the wrong way",
+                         "`!<` (crescendo) must lead to a velocity above the one in force where it stands, and `!>` (diminuendo) to one below it. Swap the hairpin or change the dynamic that ends it.",
+                         wrong: body("!f c !< d e !p f"), right: body("!f c !> d e !p f"))
+        case .hairpinOverlap:
+            return entry("a hairpin that starts while another is open",
+                         "A hairpin runs until the next velocity command. A second `!<` or `!>` before that command would start a ramp inside a ramp: end the first one with a dynamic, then start the next.",
+                         wrong: body("!p c !< d !> e !f f"), right: body("!p c !< d !f e !> f !p g"))
+        case .graceOnTiedNote:
+            return entry("grace notes before a note that continues a tie",
+                         "Grace notes take their time from the start of the note they decorate, but a note that continues a tie does not start: it is already sounding. Put the graces before the first note of the tie.",
+                         wrong: body("c2~ (d)c4 e"), right: body("(d)c2~ c4 e"))
+        case .tooManySyllables:
+            return entry("a verse with more syllables than its phrase has notes",
+                         "Syllables go one by one to the phrase's lyric notes: notes and chords that start a sound (rests, tie continuations and grace notes take none). A verse may have fewer syllables than notes, not more: add notes, or join syllables with `_` and `*` as needed.",
+                         wrong: "track lead {\n  phrase tune { c d e }\n  lyrics tune \"Twin-kle twin-kle\"\n}", right: "track lead {\n  phrase tune { c d e f }\n  lyrics tune \"Twin-kle twin-kle\"\n}")
+        case .duplicateLyrics:
+            return entry("two lyrics statements for one phrase",
+                         "Each phrase takes one `lyrics` statement; several verses are several strings in it (`lyrics tune \"verse one\" \"verse two\"`), sung by the phrase's placements in turn.",
+                         wrong: "track lead {\n  phrase tune { c d }\n  lyrics tune \"la la\"\n  lyrics tune \"lo lo\"\n}", right: "track lead {\n  phrase tune { c d }\n  lyrics tune \"la la\" \"lo lo\"\n}")
         // Save files
         case .saveInvalidJSON:
             return entry("a save file that is not valid JSON",

@@ -80,6 +80,19 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case timeOverflow = "time-overflow"
     case offTickGrid = "off-tick-grid"
     case zeroLengthNote = "zero-length-note"
+    // Stave 2 meaning
+    /// `!<` or `!>` with no velocity command after it in the phrase.
+    case hairpinUnended = "hairpin-unended"
+    /// `!<` to a velocity not above the current one, `!>` to one not below.
+    case hairpinDirection = "hairpin-direction"
+    /// A hairpin that starts while another is open.
+    case hairpinOverlap = "hairpin-overlap"
+    /// A grace group before a note that continues a tie.
+    case graceOnTiedNote = "grace-on-tied-note"
+    /// A verse with more syllables than its phrase has lyric notes.
+    case tooManySyllables = "too-many-syllables"
+    /// Two `lyrics` statements for one phrase.
+    case duplicateLyrics = "duplicate-lyrics"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"
