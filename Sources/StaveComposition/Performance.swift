@@ -61,36 +61,73 @@ public enum Performance {
         public var count: Int
         /// Semitones added to every pitch (sync and track transpose).
         public var shift: Int
+        /// The `legato` of the track that plays it (a Sync copy uses its own track's).
+        public var legato: Int = 100
+        /// Which placement of its phrase in the phrase's own track the first copy is (0-based,
+        /// in time order, each Repeat copy counted): copy c sings verse (lyricPlacement + c)
+        /// mod the verse count. Nil for a Sync copy in another track, which sings nothing.
+        public var lyricPlacement: Int?
+
+        /// The verse (0-based) that copy `copy` sings, or nil when it sings none.
+        public func verse(ofCopy copy: Int) -> Int? {
+            let verses = body.expression.verses.count
+            guard verses > 0, let first = lyricPlacement else { return nil }
+            return (first % verses + copy % verses) % verses
+        }
+
+        /// True when it sounds as version 1 reads it (`Performance.isPlain`).
+        public var isPlain: Bool { Performance.isPlain(body, legato: legato) }
     }
 
     /// Where each phrase of a track sounds: Originals, each Repeat copy, Syncs.
     public static func placements(of track: Track, in song: Song) -> [Placement] {
         let ownShift = track.kind == .melody ? track.transpose : 0
-        return track.phrases.compactMap { phrase in
+        // Placements of one phrase in its own track, in time order, number the verses.
+        var sources: [String?] = []
+        var result: [Placement] = track.phrases.compactMap { phrase in
             switch phrase.content {
             case .original(let body):
-                return Placement(body: body, start: phrase.start, count: 1, shift: ownShift)
+                sources.append(phrase.id)
+                return Placement(body: body, start: phrase.start, count: 1, shift: ownShift, legato: track.legato)
             case .repeat(let source, let count):
                 guard let body = track.original(source) else { return nil }
-                return Placement(body: body, start: phrase.start, count: count, shift: ownShift)
+                sources.append(source)
+                return Placement(body: body, start: phrase.start, count: count, shift: ownShift, legato: track.legato)
             case .sync(let sourceTrack, let source, let transpose):
                 guard let body = song.track(sourceTrack)?.original(source) else { return nil }
-                return Placement(body: body, start: phrase.start, count: 1, shift: ownShift + transpose)
+                sources.append(sourceTrack == track.id ? source : nil)
+                return Placement(body: body, start: phrase.start, count: 1, shift: ownShift + transpose, legato: track.legato)
             }
         }
+        if result.contains(where: { !$0.body.expression.verses.isEmpty }) {
+            let order = result.indices.sorted { result[$0].start != result[$1].start ? result[$0].start < result[$1].start : $0 < $1 }
+            var sung: [String: Int] = [:]
+            for index in order {
+                guard let source = sources[index], !result[index].body.expression.verses.isEmpty else { continue }
+                let before = sung[source, default: 0]
+                result[index].lyricPlacement = before
+                sung[source] = before + result[index].count
+            }
+        }
+        return result
     }
 
-    /// All notes of a track in absolute time, sorted by start (stable).
+    /// All notes of a track in absolute time as they sound (grace notes, sounding lengths and
+    /// velocities of v2 marks included), sorted by start (stable).
     public static func notes(of track: Track, in song: Song) -> [PerformedNote] {
         var out: [PerformedNote] = []
         var sorted = true
         for placement in placements(of: track, in: song) {
-            let relative = joinedNotes(placement.body)
+            let relative = placement.isPlain ? joinedNotes(placement.body) : performedBody(placement.body, legato: placement.legato).notes
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
                 if let last = out.last, let first = relative.first, first.start + offset < last.start { sorted = false }
                 for note in relative {
-                    out.append(PerformedNote(start: note.start + offset, end: note.end + offset, pitch: note.pitch + placement.shift, velocity: note.velocity))
+                    var shifted = note
+                    shifted.start = note.start + offset
+                    shifted.end = note.end + offset
+                    shifted.pitch = note.pitch + placement.shift
+                    out.append(shifted)
                 }
             }
         }

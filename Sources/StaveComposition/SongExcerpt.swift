@@ -112,6 +112,8 @@ public enum SongExcerpt {
             var cutTrack = track
             // The notes are performed, so already transposed: the track adds nothing more.
             cutTrack.transpose = 0
+            // ... and already sound as long as the track's legato makes them.
+            cutTrack.legato = 100
             let notes = Performance.notes(of: track, in: song).compactMap { note -> RootNote? in
                 guard note.velocity > 0, note.start < end, note.end > start else { return nil }
                 let from = max(note.start, start), to = min(note.end, end)

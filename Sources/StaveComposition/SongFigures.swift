@@ -4,7 +4,7 @@ public struct SongFigures: Equatable, Sendable {
     /// The number of tracks.
     public var tracks: Int
     /// The notes the song plays: every Repeat copy and Sync counted, tied notes counted once,
-    /// notes of velocity 0 (which sound nothing and give no MIDI note) left out.
+    /// grace notes counted, notes of velocity 0 (which sound nothing and give no MIDI note) left out.
     public var notes: Int
     /// Where the last phrase (with its copies) ends, in whole notes from the song start.
     public var end: Rational
@@ -88,7 +88,12 @@ public struct SongFigures: Equatable, Sendable {
                 for division in root.divisions { counter.division(division) }
             }
         }
-        return counter.count
+        // Grace notes (v2) are notes the song plays too.
+        var graces = 0
+        for group in body.expression.graces {
+            for item in group.items { graces += item.reduce(0) { $0 + ($1.velocity > 0 ? 1 : 0) } }
+        }
+        return counter.count + graces
     }
 
     /// Walks notes and chords in order, keeping the pitches tied into the next one.

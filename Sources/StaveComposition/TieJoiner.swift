@@ -1,18 +1,53 @@
+import StaveSyntax
+
 /// A unit of time notes can be placed in: exact `Rational` whole notes, or whole MIDI ticks.
 public protocol NoteTime: Comparable, Sendable {
     static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
     /// One `count`-th of this length, or nil when that has no exact value in this unit.
     func part(of count: Int) -> Self?
+    /// This length `count` times over.
+    func times(_ count: Int) -> Self
+    /// This length × numerator / denominator (denominator > 0), or nil when that has no exact
+    /// value in this unit.
+    func scaled(_ numerator: Int, over denominator: Int) -> Self?
+    /// round(self × factor / whole), halves upward, for `whole` > 0: where a note falls on a ramp.
+    func roundedRatio(times factor: Int, over whole: Self) -> Int
 }
 
 extension Rational: NoteTime {
     /// One `count`-th of this length.
     @inlinable public func part(of count: Int) -> Rational? { self / count }
+    /// This length `count` times over.
+    @inlinable public func times(_ count: Int) -> Rational { self * count }
+    /// This length × numerator / denominator.
+    @inlinable public func scaled(_ numerator: Int, over denominator: Int) -> Rational? { self * numerator / denominator }
+    /// round(self × factor / whole), halves upward.
+    @inlinable public func roundedRatio(times factor: Int, over whole: Rational) -> Int { (self * factor / whole).roundedHalfUp }
 }
 
 extension Int: NoteTime {
     /// One `count`-th of this many ticks, when it divides exactly.
     @inlinable public func part(of count: Int) -> Int? { count > 0 && self % count == 0 ? self / count : nil }
+    /// This many ticks `count` times over.
+    @inlinable public func times(_ count: Int) -> Int { self &* count }
+    /// This many ticks × numerator / denominator, when that is a whole number of ticks.
+    @inlinable public func scaled(_ numerator: Int, over denominator: Int) -> Int? {
+        let (product, overflow) = multipliedReportingOverflow(by: numerator)
+        guard !overflow, denominator > 0, product % denominator == 0 else { return nil }
+        return product / denominator
+    }
+    /// round(self × factor / whole), halves upward: floor((2·self·factor + whole) / (2·whole)).
+    @inlinable public func roundedRatio(times factor: Int, over whole: Int) -> Int {
+        guard whole > 0 else { return 0 }
+        let (product, o1) = multipliedReportingOverflow(by: factor)
+        let (twice, o2) = product.multipliedReportingOverflow(by: 2)
+        let (sum, o3) = twice.addingReportingOverflow(whole)
+        if o1 || o2 || o3 { return (Rational(self) * factor / Rational(whole)).roundedHalfUp }
+        let divisor = 2 * whole
+        let quotient = sum / divisor
+        return sum % divisor != 0 && sum < 0 ? quotient - 1 : quotient
+    }
 }
 
 /// A sounding note with its start and end: the song as it sounds, every placement expanded
@@ -26,13 +61,28 @@ public struct TimedNote<Time: NoteTime>: Equatable, Sendable {
     public var pitch: Int
     /// 0…127 (0 emits no MIDI note).
     public var velocity: Int
+    /// The joined note's articulation (v2): the accent of its first part, the staccato or
+    /// tenuto of its last part. Empty for grace notes.
+    public var marks: NoteMarks
+    /// True for a grace note (v2): played on the beat before the note it decorates.
+    public var isGrace: Bool
 
     /// Creates a `TimedNote` from its parts.
-    @inlinable public init(start: Time, end: Time, pitch: Int, velocity: Int) {
+    @inlinable public init(start: Time, end: Time, pitch: Int, velocity: Int, marks: NoteMarks = [], isGrace: Bool = false) {
         self.start = start
         self.end = end
         self.pitch = pitch
         self.velocity = velocity
+        self.marks = marks
+        self.isGrace = isGrace
+    }
+}
+
+extension NoteMarks {
+    /// The marks of a note joined by a tie to a next part marked `next`: the accent of the
+    /// first part, the staccato or tenuto of the last (LANGUAGE.md "Articulations").
+    @inlinable public func joined(with next: NoteMarks) -> NoteMarks {
+        intersection(.accent).union(next.subtracting(.accent))
     }
 }
 
@@ -53,15 +103,16 @@ struct TieJoiner<Time: NoteTime> {
     @inlinable mutating func single(_ note: ChordNote, start: Time, end: Time) {
         if open.isEmpty {
             if note.tie { open.append(OpenTie(pitch: note.pitch, index: out.count)) }
-            out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+            out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks))
             return
         }
         var index = out.count
         if let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
             index = open[match].index
             out[index].end = end
+            out[index].marks = out[index].marks.joined(with: note.marks)
         } else {
-            out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+            out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks))
         }
         open.removeAll(keepingCapacity: true)
         if note.tie { open.append(OpenTie(pitch: note.pitch, index: index)) }
@@ -75,8 +126,9 @@ struct TieJoiner<Time: NoteTime> {
             if !open.isEmpty, let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
                 index = open[match].index
                 out[index].end = end
+                out[index].marks = out[index].marks.joined(with: note.marks)
             } else {
-                out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity))
+                out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks))
             }
             if note.tie { nextOpen.append(OpenTie(pitch: note.pitch, index: index)) }
         }

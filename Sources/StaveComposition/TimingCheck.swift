@@ -1,7 +1,8 @@
 import StaveSyntax
 
 /// Checks that depend on ticks: events that fall between ticks (one warning naming a ppq that
-/// makes every event exact), notes that round to zero length (dropped, with a warning), and
+/// makes every event exact), notes whose *sounding* length (v2: staccato, legato, grace notes)
+/// rounds to zero (dropped, with a warning), and
 /// tempo events that collide on one tick (the later wins, with a warning).
 ///
 /// Runs only on a song without errors, so each track's phrases line up with its statements.
@@ -40,10 +41,24 @@ enum TimingCheck {
                     placementDenominator = Rational.lcm(placementDenominator, quarterDenominator(placement.body.length)) ?? Int.max / 2
                 }
                 sufficient = Rational.lcm(sufficient, placementDenominator) ?? Int.max / 2
-                if song.ppq % placementDenominator == 0 { continue }
+                // v2 marks make sounding times of their own (grace notes, shortened ends).
+                let plain = placement.isPlain
+                if song.ppq % placementDenominator == 0 {
+                    if plain { continue }
+                    let wholeTicks = 4 * song.ppq
+                    let inTicks = Performance.performedBody(placement.body, legato: placement.legato) { (time: Rational) -> Int? in
+                        time.denominator > 0 && wholeTicks % time.denominator == 0 ? time.numerator.multipliedReportingOverflow(by: wholeTicks / time.denominator).partialValue : nil
+                    }
+                    if let inTicks, !inTicks.notes.contains(where: { $0.start == $0.end }) { continue }
+                }
                 // Some events may fall between ticks: look at the copies. Copies whose starts differ
                 // by a whole number of ticks round alike, so one period of copies tells for all.
-                let relative = Performance.joinedNotes(placement.body)
+                let relative = plain ? Performance.joinedNotes(placement.body) : Performance.performedBody(placement.body, legato: placement.legato).notes
+                if !plain {
+                    for note in relative {
+                        sufficient = Rational.lcm(sufficient, Rational.lcm(quarterDenominator(note.start), quarterDenominator(note.end)) ?? Int.max / 2) ?? Int.max / 2
+                    }
+                }
                 let lengthTicks = placement.body.length * ticksPerWhole
                 let period = lengthTicks.isOverflow ? placement.count : min(placement.count, max(1, lengthTicks.denominator))
                 var droppedPerCopy: [Int] = []

@@ -55,6 +55,12 @@ final class MIDIBuffer {
         count += data.count
     }
 
+    func append(_ data: UnsafeBufferPointer<UInt8>) {
+        if count + data.count > capacity { grow(toHold: data.count) }
+        if let base = data.baseAddress { (storage + count).update(from: base, count: data.count) }
+        count += data.count
+    }
+
     func appendUInt32(_ value: Int) {
         append(UInt8((value >> 24) & 0xFF))
         append(UInt8((value >> 16) & 0xFF))

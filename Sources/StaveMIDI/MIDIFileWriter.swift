@@ -4,7 +4,8 @@ import StaveComposition
 /// tempo map, time and key signatures), then one track per Stave track in source order.
 ///
 /// Ticks are each event's exact time × 4 × ppq rounded on its own (halves up), so nothing
-/// drifts. At one tick note-offs come before note-ons. The output is deterministic.
+/// drifts. At one tick note-offs come before note-ons (with v2 marks: note-offs, controller
+/// and bend messages, lyrics, note-ons — rule 14). The output is deterministic.
 public struct MIDIFileWriter: Backend {
     /// The format's name on the command line.
     public var formatName: String { "midi" }
@@ -74,7 +75,7 @@ public struct MIDIFileWriter: Backend {
         encoder.meta(at: 0, type: 0x03, Array(song.title.utf8))
         if let composer = song.composer { encoder.meta(at: 0, type: 0x02, Array(composer.utf8)) }
         let meterMap = MeterMap(meters: song.meters)
-        enum Event { case meter(MeterChange), key, tempo(Rational) }
+        enum Event { case meter(MeterChange), key, tempo(Rational), marker(String) }
         var events: [(tick: Int, order: Int, event: Event)] = []
         for (index, meter) in song.meters.enumerated() {
             events.append((MIDIFileWriter.tick(meterMap.start(ofBar: meter.bar), ticksPerWhole), index, .meter(meter)))
@@ -89,6 +90,11 @@ public struct MIDIFileWriter: Backend {
         for (position, entry) in tempos.enumerated() where position + 1 == tempos.count || tempos[position + 1].element != entry.element {
             events.append((entry.element, song.meters.count + 1 + entry.offset, .tempo(allTempos[entry.offset].bpm)))
         }
+        // Markers after the other events of their tick, in `Performance.markers`' order.
+        let markerOrder = song.meters.count + 1 + allTempos.count
+        for (index, marker) in Performance.markers(of: song).enumerated() {
+            events.append((MIDIFileWriter.tick(marker.time, ticksPerWhole), markerOrder + index, .marker(marker.text)))
+        }
         events.sort { $0.tick != $1.tick ? $0.tick < $1.tick : $0.order < $1.order }
         var end = 0
         for entry in events {
@@ -102,6 +108,8 @@ public struct MIDIFileWriter: Backend {
             case .tempo(let bpm):
                 let micros = MIDIFileWriter.microsecondsPerQuarter(bpm)
                 encoder.meta(at: entry.tick, type: 0x51, [UInt8(micros >> 16), UInt8((micros >> 8) & 0xFF), UInt8(micros & 0xFF)])
+            case .marker(let text):
+                encoder.meta(at: entry.tick, type: 0x06, text: text)
             }
             end = max(end, entry.tick)
         }
@@ -136,7 +144,11 @@ public struct MIDIFileWriter: Backend {
         }
         var stream = NoteStream(encoder: encoder, channel: channel)
         for placement in placements {
-            MIDIFileWriter.emit(placement, exact: joined(placement), ticksPerWhole: ticksPerWhole, into: &stream)
+            if placement.isPlain {
+                MIDIFileWriter.emit(placement, exact: joined(placement), ticksPerWhole: ticksPerWhole, into: &stream)
+            } else {
+                MIDIFileWriter.emitExpressive(placement, ticksPerWhole: ticksPerWhole, into: &stream)
+            }
         }
         stream.finish()
     }

@@ -27,6 +27,28 @@ struct NoteStream {
         end = max(end, stop)
     }
 
+    /// Writes the note-offs due at or before `tick`: at one tick note-offs come first (rule 14).
+    @inline(__always)
+    mutating func flush(through tick: Int) {
+        while offs.nextTick <= tick, let first = offs.pop() {
+            encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+        }
+    }
+
+    /// A controller or pitch-bend message at `tick`, after the note-offs of that tick.
+    mutating func control(at tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
+        flush(through: tick)
+        encoder.channel(at: tick, status: status | channel, data1, data2)
+        end = max(end, tick)
+    }
+
+    /// A meta event with text (a lyric) at `tick`, after the note-offs of that tick.
+    mutating func meta(at tick: Int, type: UInt8, text: String) {
+        flush(through: tick)
+        encoder.meta(at: tick, type: type, text: text)
+        end = max(end, tick)
+    }
+
     /// Writes the pending note-offs and ends the track.
     mutating func finish() {
         flush()

@@ -54,6 +54,20 @@ struct TrackEncoder {
         runningStatus = 0
     }
 
+    /// A meta event whose data is a text's UTF-8 bytes (lyrics, markers), written without
+    /// building an array.
+    mutating func meta(at tick: Int, type: UInt8, text: String) {
+        advance(to: tick)
+        buffer.append(0xFF)
+        buffer.append(type)
+        var text = text
+        text.withUTF8 { bytes in
+            buffer.appendVariableLength(bytes.count)
+            buffer.append(bytes)
+        }
+        runningStatus = 0
+    }
+
     /// Ends the track and fills in the chunk's length.
     mutating func finish(at tick: Int) {
         meta(at: tick, type: 0x2F, [])

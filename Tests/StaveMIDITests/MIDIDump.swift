@@ -87,6 +87,8 @@ struct MIDIDump {
                     switch type {
                     case 0x01: text = "text \"\(String(decoding: data, as: UTF8.self))\""
                     case 0x02: text = "copyright \"\(String(decoding: data, as: UTF8.self))\""
+                    case 0x05: text = "lyric \"\(String(decoding: data, as: UTF8.self))\""
+                    case 0x06: text = "marker \"\(String(decoding: data, as: UTF8.self))\""
                     case 0x03: text = "track-name \"\(String(decoding: data, as: UTF8.self))\""
                     case 0x2F: text = "end-of-track"; ended = true
                     case 0x51: text = "tempo \(Int(data[0]) << 16 | Int(data[1]) << 8 | Int(data[2]))"
@@ -106,6 +108,7 @@ struct MIDIDump {
                     case 0x90: text = b == 0 ? "note-off ch\(channel) \(a) 0" : "note-on ch\(channel) \(a) \(b)"
                     case 0xB0: text = "control ch\(channel) \(a) \(b)"
                     case 0xC0: text = "program ch\(channel) \(a)"
+                    case 0xE0: text = "bend ch\(channel) \(Int(a) | Int(b) << 7)"
                     default: text = "channel-message \(status) \(a) \(b)"
                     }
                 }

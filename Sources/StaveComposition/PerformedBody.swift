@@ -1,0 +1,207 @@
+import StaveSyntax
+
+/// What one phrase body sounds like when a track plays it (LANGUAGE.md "Expression (v2)"):
+/// the one place where the v2 marks the Composition keeps as written become sound.
+///
+/// - **Sounding length.** A note written (or joined by ties) to last L sounds from its start s
+///   to s + L·f: f = 1/2 staccato, 1 tenuto, else the playing track's `legato`/100. A joined
+///   note takes its velocity and accent from its first part, its staccato or tenuto from its
+///   last (`NoteMarks.joined(with:)`). Ends are rounded to ticks by the backend, each on its own.
+/// - **Grace notes.** k items before a main note of written length L (its own; in a tuplet its
+///   share) each last g = min(1/32, L/(2k)), one after another from the main note's written
+///   start; the main note starts k·g later and is k·g shorter. Legato applies to them, marks do not.
+/// - **Hairpins.** A note (grace notes included) whose start t falls in start ≤ t < end takes
+///   round(from + (to − from)·(t − start)/(end − start)), halves upward. t is the note's
+///   *sounding* start: a grace note's own, and for a main note after graces its delayed start
+///   (where it is heard). Accents (+20, at most 127; velocity 0 stays 0) are added after.
+/// - **Lyric notes.** Each note or chord that starts a sound (a chord once; rests, tie
+///   continuations and grace notes not) gives one lyric start: the main note's start, after
+///   any graces.
+public struct PerformedBody<Time: NoteTime>: Sendable {
+    /// The sounding notes, grace notes included, in start order, relative to the phrase start;
+    /// velocities after hairpins and accents, pitches as written (before any shift).
+    public var notes: [TimedNote<Time>]
+    /// Pedal, controller and bend commands with their times, in body order.
+    public var controls: [TimedControl<Time>]
+    /// The start of each lyric note, in order (see the type's comment).
+    public var lyricStarts: [Time]
+}
+
+/// A controller command at a time.
+public struct TimedControl<Time: NoteTime>: Sendable {
+    /// When it is sent.
+    public var time: Time
+    /// What it sends.
+    public var event: ControlMark.Event
+}
+
+extension Performance {
+    /// True when `body` played by a track of `legato` sounds exactly as version 1 reads it (no
+    /// v2 marks, no legato): the backends then keep their v1 paths, byte for byte and as fast.
+    public static func isPlain(_ body: PhraseBody, legato: Int) -> Bool {
+        guard legato >= 100, body.expression.isEmpty else { return false }
+        for root in body.notes {
+            if let note = root.singleNote {
+                if !note.marks.isEmpty { return false }
+            } else if let notes = root.singleChord {
+                if notes.contains(where: { !$0.marks.isEmpty }) { return false }
+            } else if root.divisions.contains(where: { hasMarks($0) }) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func hasMarks(_ division: TupletNote) -> Bool {
+        switch division {
+        case .chord(let notes): return notes.contains { !$0.marks.isEmpty }
+        case .tuplet(let items): return items.contains { hasMarks($0) }
+        }
+    }
+
+    /// The sound of `body` played by a track of `legato` percent, in exact whole notes.
+    public static func performedBody(_ body: PhraseBody, legato: Int) -> PerformedBody<Rational> {
+        performedBody(body, legato: legato) { $0 } ?? PerformedBody(notes: [], controls: [], lyricStarts: [])
+    }
+
+    /// The sound of `body` with times converted by `convert` (for example to whole MIDI ticks);
+    /// nil when a time, a grace length or a sounding length has no exact value in that unit.
+    public static func performedBody<Time: NoteTime>(_ body: PhraseBody, legato: Int, convert: (Rational) -> Time?) -> PerformedBody<Time>? {
+        let expression = body.expression
+        guard let graceCap = convert(Rational(1, 32)) else { return nil }
+        var walk = ExpressiveWalk<Time>(graces: expression.graces, graceCap: graceCap, countsLyrics: !expression.verses.isEmpty)
+        walk.joiner.out.reserveCapacity(body.notes.count)
+        for root in body.notes {
+            guard let position = convert(root.position), let width = convert(root.width) else { return nil }
+            if let note = root.singleNote {
+                guard walk.sound(CollectionOfOne(note), start: position, width: width, written: root.position, convert: convert) else { return nil }
+                continue
+            }
+            if let notes = root.singleChord {
+                guard walk.sound(notes, start: position, width: width, written: root.position, convert: convert) else { return nil }
+                continue
+            }
+            let divisions = root.divisions
+            guard let part = width.part(of: max(1, divisions.count)) else { return nil }
+            var start = position
+            let writtenPart = root.width / max(1, divisions.count)
+            var written = root.position
+            for division in divisions {
+                guard walk.division(division, start: start, width: part, written: written, writtenWidth: writtenPart, convert: convert) else { return nil }
+                start = start + part
+                written = written + writtenPart
+            }
+        }
+        var notes = walk.joiner.out
+        guard shape(&notes, hairpins: expression.hairpins, legato: legato, convert: convert) else { return nil }
+        var controls: [TimedControl<Time>] = []
+        controls.reserveCapacity(expression.controls.count)
+        for mark in expression.controls {
+            guard let time = convert(mark.offset) else { return nil }
+            controls.append(TimedControl(time: time, event: mark.event))
+        }
+        return PerformedBody(notes: notes, controls: controls, lyricStarts: walk.lyricStarts)
+    }
+
+    /// Velocities (hairpins, then accents) and sounding ends, in one pass over notes in start
+    /// order with a cursor on the hairpins (which are in time order and never overlap).
+    private static func shape<Time: NoteTime>(_ notes: inout [TimedNote<Time>], hairpins: [Hairpin], legato: Int, convert: (Rational) -> Time?) -> Bool {
+        var ramps: [(start: Time, end: Time, from: Int, to: Int)] = []
+        ramps.reserveCapacity(hairpins.count)
+        for hairpin in hairpins where hairpin.end > hairpin.start {
+            guard let start = convert(hairpin.start), let end = convert(hairpin.end) else { return false }
+            ramps.append((start, end, hairpin.from, hairpin.to))
+        }
+        var ramp = 0
+        let percent = min(100, max(1, legato))
+        return notes.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                var note = buffer[index]
+                while ramp < ramps.count, ramps[ramp].end <= note.start { ramp += 1 }
+                if ramp < ramps.count, ramps[ramp].start <= note.start {
+                    let r = ramps[ramp]
+                    note.velocity = r.from + (note.start - r.start).roundedRatio(times: r.to - r.from, over: r.end - r.start)
+                }
+                if note.marks.contains(.accent), note.velocity > 0 { note.velocity = min(127, note.velocity + 20) }
+                let length = note.end - note.start
+                let sounding: Time?
+                if note.marks.contains(.staccato) {
+                    sounding = length.part(of: 2)
+                } else if note.marks.contains(.tenuto) || percent == 100 {
+                    sounding = length
+                } else {
+                    sounding = length.scaled(percent, over: 100)
+                }
+                guard let sounding else { return false }
+                note.end = note.start + sounding
+                buffer[index] = note
+            }
+            return true
+        }
+    }
+}
+
+/// Walks a body's notes for `Performance.performedBody`: joins ties (`TieJoiner`), puts grace
+/// notes before their main notes, and records where lyric notes start.
+struct ExpressiveWalk<Time: NoteTime> {
+    var joiner = TieJoiner<Time>()
+    let graces: [GraceGroup]
+    let graceCap: Time
+    let countsLyrics: Bool
+    var nextGrace = 0
+    var lyricStarts: [Time] = []
+
+    init(graces: [GraceGroup], graceCap: Time, countsLyrics: Bool) {
+        self.graces = graces
+        self.graceCap = graceCap
+        self.countsLyrics = countsLyrics
+    }
+
+    /// A note or chord (empty: a rest) written at `written` (exact) and `start` (converted).
+    mutating func sound<Notes: Collection>(_ notes: Notes, start: Time, width: Time, written: Rational, convert: (Rational) -> Time?) -> Bool where Notes.Element == ChordNote {
+        var start = start, width = width
+        while nextGrace < graces.count, graces[nextGrace].offset < written { nextGrace += 1 }
+        if nextGrace < graces.count, graces[nextGrace].offset == written, !notes.isEmpty {
+            let items = graces[nextGrace].items
+            nextGrace += 1
+            if !items.isEmpty {
+                guard let share = width.part(of: 2 * items.count) else { return false }
+                let length = min(graceCap, share)
+                for item in items {
+                    for note in item {
+                        joiner.out.append(TimedNote(start: start, end: start + length, pitch: note.pitch, velocity: note.velocity, isGrace: true))
+                    }
+                    start = start + length
+                }
+                width = width - length.times(items.count)
+            }
+        }
+        let before = joiner.out.count
+        if notes.count == 1, let note = notes.first {
+            joiner.single(note, start: start, end: start + width)
+        } else {
+            joiner.chord(Array(notes), start: start, end: start + width)
+        }
+        if countsLyrics, joiner.out.count > before { lyricStarts.append(start) }
+        return true
+    }
+
+    /// One subdivision of a container, descending into nested tuplets.
+    mutating func division(_ division: TupletNote, start: Time, width: Time, written: Rational, writtenWidth: Rational, convert: (Rational) -> Time?) -> Bool {
+        switch division {
+        case .chord(let notes):
+            return sound(notes, start: start, width: width, written: written, convert: convert)
+        case .tuplet(let items):
+            guard !items.isEmpty else { return true }
+            guard let part = width.part(of: items.count) else { return false }
+            let writtenPart = writtenWidth / items.count
+            var itemStart = start, itemWritten = written
+            for item in items {
+                guard self.division(item, start: itemStart, width: part, written: itemWritten, writtenWidth: writtenPart, convert: convert) else { return false }
+                itemStart = itemStart + part
+                itemWritten = itemWritten + writtenPart
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// A marker (FF 06 on the conductor track) at an absolute time.
+public struct PerformedMarker: Equatable, Sendable {
+    /// Where it stands, in whole notes from the song start.
+    public var time: Rational
+    /// The marker's text.
+    public var text: String
+
+    /// Creates a `PerformedMarker` from its parts.
+    public init(time: Rational, text: String) {
+        self.time = time
+        self.text = text
+    }
+}
+
+extension Performance {
+    /// Every marker of the song in time order: header markers (`marker "…" at BAR`) at their
+    /// bar's start, and each body `marker` at every placement of its phrase (each Repeat copy,
+    /// each Sync). At one time (rule 14): header markers first, in source order, then body
+    /// markers by the start of the placement they come from (then track order), then by their
+    /// place in its body.
+    public static func markers(of song: Song) -> [PerformedMarker] {
+        let meterMap = MeterMap(meters: song.meters)
+        // (time, group, placement start, track, sequence)
+        var keyed: [(marker: PerformedMarker, header: Bool, placementStart: Rational, track: Int, sequence: Int)] = []
+        for (index, marker) in song.markers.enumerated() where marker.bar >= 1 {
+            keyed.append((PerformedMarker(time: meterMap.start(ofBar: marker.bar), text: marker.text), true, .zero, 0, index))
+        }
+        var sequence = 0
+        for (trackIndex, track) in song.tracks.enumerated() {
+            for placement in placements(of: track, in: song) where !placement.body.expression.markers.isEmpty {
+                for copy in 0..<placement.count {
+                    let offset = placement.start + placement.body.length * copy
+                    for mark in placement.body.expression.markers {
+                        keyed.append((PerformedMarker(time: offset + mark.offset, text: mark.text), false, offset, trackIndex, sequence))
+                        sequence += 1
+                    }
+                }
+            }
+        }
+        keyed.sort { a, b in
+            if a.marker.time != b.marker.time { return a.marker.time < b.marker.time }
+            if a.header != b.header { return a.header }
+            if a.placementStart != b.placementStart { return a.placementStart < b.placementStart }
+            if a.track != b.track { return a.track < b.track }
+            return a.sequence < b.sequence
+        }
+        return keyed.map(\.marker)
+    }
+}
