@@ -60,7 +60,7 @@ struct SongValidator {
         for track in document.tracks.indices {
             validator.checkPhraseIDs(track)
             for (index, phrase) in document.tracks[track].phrases.enumerated() {
-                guard case .original(let length, let containers, let tempos) = phrase.content else { continue }
+                guard case .original(let length, let containers, let tempos, _) = phrase.content else { continue }
                 if let summary = validator.checkBody(track: track, phrase: index, length: length, containers: containers, tempos: tempos) {
                     validator.originals[track][index] = summary
                 }
