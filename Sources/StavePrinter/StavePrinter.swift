@@ -52,6 +52,7 @@ public struct StavePrinter {
             lines.append(StavePrinter.tempoStatement(tempo))
         }
         for meter in song.meters where meter.bar != 1 { lines.append("meter \(meter.numerator)/\(meter.denominator) at \(meter.bar)") }
+        for marker in song.markers { lines.append("marker \(StavePrinter.quoted(marker.text)) at \(marker.bar)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -87,6 +88,7 @@ public struct StavePrinter {
                     for line in lines(elements) { out += "    \(line)\n" }
                     out += "  }\n"
                 }
+                if let id = phrase.id, !body.expression.verses.isEmpty { out += StavePrinter.lyrics(id, body.expression.verses) }
                 cursor = phrase.start + body.length
             case .repeat(let source, let count):
                 out += "  repeat \(source)" + (count == 1 ? "" : " x\(count)") + at + "\n"
@@ -119,7 +121,17 @@ public struct StavePrinter {
             if track.octave != 4 { settings.append("octave \(track.octave)") }
             if track.transpose != 0 { settings.append("transpose \(track.transpose)") }
         }
+        if track.legato != 100 { settings.append("legato \(track.legato)") }
         return settings
+    }
+
+    /// `lyrics ID "…" "…"` after its phrase: on one line when it fits the formatter's width,
+    /// else one verse a line under the statement.
+    static func lyrics(_ id: String, _ verses: [String]) -> String {
+        let quoted = verses.map(StavePrinter.quoted)
+        let line = "  lyrics \(id) " + quoted.joined(separator: " ")
+        if line.count <= Formatter.standardLineWidth { return line + "\n" }
+        return "  lyrics \(id)\n" + quoted.map { "    \($0)\n" }.joined()
     }
 
     /// Groups elements into lines: a line ends at the first bar line past `lineWidth`
