@@ -155,7 +155,9 @@ exe 'syn match staveDrum /' . s:B . '\%(' . s:drums . '\)' . s:after . '/'
       \ . ' contained nextgroup=staveDuration,staveMark,staveTie'
 exe 'syn match staveRest /' . s:B . 'r\ze\%(' . s:dur . '\)\=' . s:E . '/ contained nextgroup=staveDuration'
 exe 'syn match staveDuration /' . s:dur . '/ contained nextgroup=staveMark,staveTie'
-exe 'syn match staveTupletDuration /' . s:dur . '/ contained nextgroup=staveTie'
+" a tuplet's duration takes no marks ({c d e}4' is an error): as in the TextMate grammar,
+" "4_" after a tuplet is then no duration
+exe 'syn match staveTupletDuration /' . s:dur . s:E . '/ contained nextgroup=staveTie'
 exe 'syn match staveMark /' . s:marks . '/ contained nextgroup=staveTie'
 syn match staveTie /\~/ contained nextgroup=staveDuration
 exe 'syn match staveOctave /' . s:B . 'o\d' . s:E . '/ contained'
