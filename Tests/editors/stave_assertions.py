@@ -247,9 +247,10 @@ TRACK_WORDS = {"phrase", "repeat", "sync", "instrument", "kit", "channel", "volu
 
 
 def wrap_snippet(text: str) -> str:
-    """Put an expanded snippet where it belongs: top level, a track body or a phrase body."""
+    """Put an expanded snippet where it belongs: top level (also `marker "…" at BAR`), a track
+    body or a phrase body."""
     first = re.match(r"\s*([A-Za-z]*)", text).group(1)
-    if first in TOP_WORDS:
+    if first in TOP_WORDS or re.match(r'\s*marker\s+"[^"]*"\s+at\s', text):
         return text
     if first in TRACK_WORDS:
         return "track t {\n" + text + "\n}"
