@@ -54,8 +54,15 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "bar": ("staveBar", ("keyword.operator.bar.stave",)),
     "bracket": ("staveBracket", tuple(
         f"punctuation.section.{w}.{e}.stave"
-        for w in ("block", "chord", "tuplet") for e in ("begin", "end"))),
+        for w in ("block", "chord", "tuplet", "grace") for e in ("begin", "end"))),
     "drum": ("staveDrum", ("support.constant.drum.stave",)),
+    # Stave 2
+    "mark": ("staveMark", ("keyword.operator.articulation.stave",)),
+    "hairpin": ("staveHairpin", ("constant.other.dynamic.hairpin.stave",)),
+    "controller": ("staveController", ("keyword.other.controller.stave",)),
+    "chord-symbol": ("staveChordSymbol", ("entity.name.tag.chord-symbol.stave",)),
+    "lyrics": ("staveLyrics", ("string.quoted.double.lyrics.stave",)),
+    "syllable": ("staveSyllable", ("punctuation.separator.syllable.stave",)),
     "error": ("staveError", ("invalid.illegal.stave",)),
     "none": ("", ()),
 }
@@ -65,8 +72,21 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
 VIM_CONTAINERS = frozenset("""
 staveTrackBlock staveDrumsBlock staveMelodyBody staveDrumBody stavePhraseBlock
 staveDrumPhraseBlock staveMelodyPhraseBody staveDrumPhraseBody staveChord staveTuplet
-staveDrumChord staveDrumTuplet staveSyncStmt
+staveDrumChord staveDrumTuplet staveSyncStmt staveGrace staveDrumGrace
 """.split())
+
+# Vim groups that stand for another group's kind in one place only (so that the word is
+# special there and nowhere else, e.g. `down` after `pedal`): a character there counts as
+# the other group.
+VIM_ALIASES = {
+    "staveLyricsKeyword": "staveKeyword",
+    "staveLyricsRef": "stavePhraseRef",
+    "staveLyricsComment": "staveComment",
+    "stavePedalState": "staveController",
+    "staveCcNumber": "staveNumber",
+    "staveControlNumber": "staveNumber",
+    "staveTupletDuration": "staveDuration",
+}
 
 ASSERTION = re.compile(r"^(\s*)//\s*(\^+|<-)\s+(-?)([a-z-]+)\s*$")
 
@@ -223,13 +243,14 @@ def drum_names_from_spec() -> list[str] | None:
 
 TOP_WORDS = {"title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"}
 TRACK_WORDS = {"phrase", "repeat", "sync", "instrument", "kit", "channel", "volume", "pan",
-               "velocity", "octave", "transpose"}
+               "velocity", "octave", "transpose", "legato", "lyrics"}
 
 
 def wrap_snippet(text: str) -> str:
-    """Put an expanded snippet where it belongs: top level, a track body or a phrase body."""
+    """Put an expanded snippet where it belongs: top level (also `marker "…" at BAR`), a track
+    body or a phrase body."""
     first = re.match(r"\s*([A-Za-z]*)", text).group(1)
-    if first in TOP_WORDS:
+    if first in TOP_WORDS or re.match(r'\s*marker\s+"[^"]*"\s+at\s', text):
         return text
     if first in TRACK_WORDS:
         return "track t {\n" + text + "\n}"

@@ -30,6 +30,8 @@ for kind, (group, scopes) in sa.KINDS.items():
         TM_KIND[s] = kind
 for g in sa.VIM_CONTAINERS:
     VIM_KIND[g] = "none"
+for g, target in sa.VIM_ALIASES.items():
+    VIM_KIND[g] = VIM_KIND[target]
 SAME = {("keyword", "count")}
 
 

@@ -172,7 +172,7 @@ def main() -> int:
             for a in asserts:
                 want = sa.KINDS[a.kind][0]
                 got = [names[a.line][c] for c in a.cols]
-                got = ["" if g in sa.VIM_CONTAINERS else g for g in got]
+                got = ["" if g in sa.VIM_CONTAINERS else sa.VIM_ALIASES.get(g, g) for g in got]
                 ok = all(g != want for g in got) if a.negated else all(g == want for g in got)
                 res.check(ok, a.describe(lines[a.line]), f"got {sorted(set(got))}")
             if name != "errors.stave":

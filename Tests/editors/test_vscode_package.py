@@ -5,7 +5,8 @@
 - language-configuration.json: comments, brackets, auto-closing and surrounding
   pairs, and its regular expressions compile and split Stave words sensibly;
 - snippets/stave.json: every snippet has a prefix, a body and a description; the
-  song, header, track, drums, phrase, repeat and sync snippets exist; tab stops
+  song, header, track, drums, phrase, repeat and sync snippets exist, and the Stave 2
+  lyrics and grace snippets; tab stops
   are well formed;
 - the Vim plugin files exist (their behaviour is tested by test_vim.py).
 """
@@ -117,7 +118,8 @@ def main() -> int:
     # --- snippets ----------------------------------------------------------------
     if snippets is not None:
         prefixes = {s.get("prefix") for s in snippets.values()}
-        for need in ("song", "header", "track", "drums", "phrase", "repeat", "sync"):
+        for need in ("song", "header", "track", "drums", "phrase", "repeat", "sync",
+                     "lyrics", "grace"):
             res.check(need in prefixes, f"snippet with prefix {need!r}")
         for key, s in snippets.items():
             body = s.get("body")

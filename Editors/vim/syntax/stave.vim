@@ -2,16 +2,23 @@
 " Language:	Stave, a text score language (*.stave)
 " Maintainer:	the Stave project (Editors/README.md)
 "
-" Groups: staveHeader (title composer tempo meter key ppq major minor),
+" Groups: staveHeader (title composer tempo meter key ppq major minor marker),
 " staveKeyword (track drums phrase repeat sync at, transpose in sync, xN),
 " staveSetting, staveInstrument, staveKit, staveTrackName, stavePhraseName,
 " staveTrackRef, stavePhraseRef, stavePitch, staveDrum, staveDuration, staveRest,
 " staveOctave, staveVelocity, staveDynamic, staveTie, staveBar, staveBracket,
-" staveString, staveEscape, staveNumber, staveOperator, staveComment, staveError.
+" staveString, staveEscape, staveNumber, staveOperator, staveComment, staveError;
+" Stave 2: staveMark (' _ ^), staveHairpin (!< !>), staveController (pedal cc bend,
+" down up), staveChordSymbol ([Am7]), staveLyrics (the strings of lyrics),
+" staveSyllable (- _ * in them). Groups that stand for one of those in one place
+" only (so that a word is special only there): staveLyricsKeyword (staveKeyword),
+" staveLyricsRef (stavePhraseRef), staveLyricsComment (staveComment), stavePedalState (staveController),
+" staveControlNumber and staveCcNumber (staveNumber), staveTupletDuration
+" (staveDuration, no marks after it).
 " Regions that only hold other items: staveTrackBlock, staveDrumsBlock,
 " staveMelodyBody, staveDrumBody, stavePhraseBlock, staveDrumPhraseBlock,
 " staveMelodyPhraseBody, staveDrumPhraseBody, staveChord, staveTuplet,
-" staveDrumChord, staveDrumTuplet, staveSyncStmt.
+" staveDrumChord, staveDrumTuplet, staveSyncStmt, staveGrace, staveDrumGrace.
 
 if exists("b:current_syntax")
   finish
@@ -30,6 +37,10 @@ syn sync fromstart
 " and ends before one; a duration is 1 2 4 8 16 32 64 with up to three dots.
 let s:B = '\%([[:alnum:]_#-]\)\@1<!'
 let s:E = '\%([[:alnum:]_#.-]\)\@!'
+" Stave 2: articulation marks after a duration or pitch (' staccato, _ tenuto,
+" ^ accent); after them no further word or mark character may follow
+let s:marks = '[''_^]\{1,3}'
+let s:ME = '\%([[:alnum:]_#.''^-]\)\@!'
 let s:dur = '\%(64\|32\|16\|8\|4\|2\|1\)\.\{,3}'
 let s:pitch = '[a-g]\%(##\|#\|bb\|b\|n\)\='
 let s:id = '\h\w*'
@@ -55,6 +66,8 @@ syn match staveEscape /\\[\\"]/ contained
 
 " The song header (top level) ------------------------------------------------
 syn keyword staveHeader title composer meter ppq major minor
+" marker "text" at BAR (header) and marker "text" (body, where staveHeader is active too)
+syn keyword staveHeader marker nextgroup=staveString skipwhite
 syn keyword staveHeader tempo nextgroup=staveNumber skipwhite
 exe 'syn match staveHeader /' . s:B . 'key' . s:E . '/ nextgroup=stavePitch skipwhite'
 syn keyword staveKeyword at
@@ -70,13 +83,13 @@ exe 'syn match staveTrackName /' . s:B . s:id . s:E . '/ contained'
 
 syn cluster staveTrackItems contains=staveComment,staveString,staveSetting,staveKeyword,staveNumber,staveSyncStmt
 syn region staveMelodyBody matchgroup=staveBracket start=/{/ end=/}/ contained
-      \ contains=@staveTrackItems,stavePhraseBlock
+      \ contains=@staveTrackItems,stavePhraseBlock,staveLyricsKeyword
 syn region staveDrumBody matchgroup=staveBracket start=/{/ end=/}/ contained
       \ contains=@staveTrackItems,staveDrumPhraseBlock
 
 syn keyword staveSetting contained instrument nextgroup=staveInstrument,staveNumber skipwhite
 syn keyword staveSetting contained kit nextgroup=staveKit,staveNumber skipwhite
-syn keyword staveSetting contained channel volume pan velocity octave transpose
+syn keyword staveSetting contained channel volume pan velocity octave transpose legato
       \ nextgroup=staveNumber skipwhite
 exe 'syn match staveInstrument /' . s:B . '\a[[:alnum:]]*\%(-[[:alnum:]]\+\)*' . s:E . '/ contained'
 exe 'syn match staveKit /' . s:B . '\a[[:alnum:]]*\%(-[[:alnum:]]\+\)*' . s:E . '/ contained'
@@ -100,15 +113,33 @@ exe 'syn match staveTrackRef /' . s:B . s:id . '\ze\.' . s:id . s:E . '/ contain
 syn match staveOperator /\./ contained
 exe 'syn match staveKeyword /' . s:B . 'transpose' . s:E . '/ contained'
 
+" lyrics ID "verse 1" ["verse 2" …] (melody tracks; the verses may stand on the next lines)
+syn keyword staveLyricsKeyword contained lyrics nextgroup=staveLyricsRef skipwhite
+exe 'syn match staveLyricsRef /' . s:B . s:id . s:E . '/ contained'
+      \ . ' nextgroup=staveLyrics,staveLyricsComment skipwhite skipnl skipempty'
+syn region staveLyrics start=/"/ skip=/\\[\\"]/ end=/"/ oneline contained
+      \ contains=staveEscape,staveEscapeError,staveSyllable
+      \ nextgroup=staveLyrics,staveLyricsComment skipwhite skipnl skipempty
+" comments between the verses keep the statement going
+syn match staveLyricsComment "//.*$" contained contains=staveTodo,@Spell
+      \ nextgroup=staveLyrics,staveLyricsComment skipwhite skipnl skipempty
+syn region staveLyricsComment start="/\*" end="\*/" contained contains=staveTodo,@Spell
+      \ nextgroup=staveLyrics,staveLyricsComment skipwhite skipnl skipempty
+" a hyphen splits a word into syllables; _ (held) and * (no syllable) are syllables
+syn match staveSyllable /-/ contained
+syn match staveSyllable /\%(^\|[[:space:]"-]\)\@1<=[_*]\%([[:space:]"-]\|$\)\@=/ contained
+
 " Phrase bodies ----------------------------------------------------------------
 syn region staveMelodyPhraseBody matchgroup=staveBracket start=/{/ end=/}/ contained
       \ contains=@staveMelodyItems
 syn region staveDrumPhraseBody matchgroup=staveBracket start=/{/ end=/}/ contained
       \ contains=@staveDrumItems
 syn cluster staveMelodyItems contains=staveComment,staveHeader,staveError,stavePitch,staveRest,
-      \staveOctave,staveVelocity,staveDynamic,staveTie,staveBar,staveChord,staveTuplet
+      \staveOctave,staveVelocity,staveDynamic,staveTie,staveBar,staveChord,staveTuplet,
+      \staveHairpin,staveGrace,staveController
 syn cluster staveDrumItems contains=staveComment,staveHeader,staveError,staveDrum,staveRest,
-      \staveVelocity,staveDynamic,staveTie,staveBar,staveDrumChord,staveDrumTuplet
+      \staveVelocity,staveDynamic,staveTie,staveBar,staveDrumChord,staveDrumTuplet,
+      \staveHairpin,staveDrumGrace,staveController
 
 " anything else in a body is an error: stray words and numbers (a duration must
 " follow its note directly: "c 4"), unknown dynamics, octave commands on drums
@@ -117,27 +148,55 @@ exe 'syn match staveError /' . s:B . '\d[[:digit:].]*/ contained'
 syn match staveError /!\w*/ contained
 syn match staveError /[<>]/ contained
 
-exe 'syn match stavePitch /' . s:B . s:pitch . '\ze\%(' . s:dur . '\)\=' . s:E . '/'
-      \ . ' contained nextgroup=staveDuration,staveTie'
-exe 'syn match staveDrum /' . s:B . '\%(' . s:drums . '\)\ze\%(' . s:dur . '\)\=' . s:E . '/'
-      \ . ' contained nextgroup=staveDuration,staveTie'
+let s:after = '\ze\%(' . s:dur . '\)\=\%(' . s:marks . '\)\=' . s:ME
+exe 'syn match stavePitch /' . s:B . s:pitch . s:after . '/'
+      \ . ' contained nextgroup=staveDuration,staveMark,staveTie'
+exe 'syn match staveDrum /' . s:B . '\%(' . s:drums . '\)' . s:after . '/'
+      \ . ' contained nextgroup=staveDuration,staveMark,staveTie'
 exe 'syn match staveRest /' . s:B . 'r\ze\%(' . s:dur . '\)\=' . s:E . '/ contained nextgroup=staveDuration'
-exe 'syn match staveDuration /' . s:dur . '/ contained nextgroup=staveTie'
+exe 'syn match staveDuration /' . s:dur . '/ contained nextgroup=staveMark,staveTie'
+" a tuplet's duration takes no marks ({c d e}4' is an error): as in the TextMate grammar,
+" "4_" after a tuplet is then no duration
+exe 'syn match staveTupletDuration /' . s:dur . s:E . '/ contained nextgroup=staveTie'
+exe 'syn match staveMark /' . s:marks . '/ contained nextgroup=staveTie'
 syn match staveTie /\~/ contained nextgroup=staveDuration
 exe 'syn match staveOctave /' . s:B . 'o\d' . s:E . '/ contained'
 syn match staveOctave /[<>]/ contained
 exe 'syn match staveVelocity /' . s:B . 'v\d\{1,3}' . s:E . '/ contained'
 exe 'syn match staveDynamic /!\%(ppp\|pp\|p\|mp\|mf\|fff\|ff\|f\)' . s:E . '/ contained'
 syn match staveBar /|/ contained
+" crescendo and diminuendo (defined after staveError's "!\w*", which they beat)
+syn match staveHairpin /![<>]/ contained
+
+" pedal down|up, cc N V, bend C (on one line; the words are not reserved elsewhere)
+syn keyword staveController contained pedal nextgroup=stavePedalState skipwhite
+syn keyword stavePedalState contained down up
+syn keyword staveController contained cc nextgroup=staveCcNumber skipwhite
+syn keyword staveController contained bend nextgroup=staveControlNumber skipwhite
+exe 'syn match staveCcNumber /' . s:B . '\d\+' . s:E . '/ contained nextgroup=staveControlNumber skipwhite'
+exe 'syn match staveControlNumber /' . s:B . '-\=\d\+' . s:E . '/ contained'
+
+" grace notes before a note: ( items )
+syn region staveGrace matchgroup=staveBracket start=/(/ end=/)/ contained
+      \ contains=@staveMelodyItems
+syn region staveDrumGrace matchgroup=staveBracket start=/(/ end=/)/ contained
+      \ contains=@staveDrumItems
 
 syn region staveChord matchgroup=staveBracket start=/\[/ end=/\]/ contained
-      \ contains=@staveMelodyItems nextgroup=staveDuration,staveTie
+      \ contains=@staveMelodyItems,staveChordSymbol nextgroup=staveDuration,staveMark,staveTie
 syn region staveTuplet matchgroup=staveBracket start=/{/ end=/}/ contained
-      \ contains=@staveMelodyItems nextgroup=staveDuration
+      \ contains=@staveMelodyItems nextgroup=staveTupletDuration
 syn region staveDrumChord matchgroup=staveBracket start=/\[/ end=/\]/ contained
-      \ contains=@staveDrumItems nextgroup=staveDuration,staveTie
+      \ contains=@staveDrumItems nextgroup=staveDuration,staveMark,staveTie
 syn region staveDrumTuplet matchgroup=staveBracket start=/{/ end=/}/ contained
-      \ contains=@staveDrumItems nextgroup=staveDuration
+      \ contains=@staveDrumItems nextgroup=staveTupletDuration
+
+" a chord symbol inside a melody chord: ROOT QUALITY [/BASS] (after staveError, which it beats)
+let s:root = '[A-G][#b]\='
+let s:quality = 'mmaj7\|madd9\|m7b5\|maj7\|maj9\|add9\|7sus4\|sus2\|sus4\|dim7\|dim\|aug'
+      \ . '\|m6\|m7\|m9\|11\|13\|m\|5\|6\|7\|9'
+exe 'syn match staveChordSymbol /' . s:B . s:root . '\%(' . s:quality . '\)\=\%(\/' . s:root . '\)\='
+      \ . '\ze\%(' . s:marks . '\)\=\%([[:alnum:]_#.''^\/-]\)\@!/ contained nextgroup=staveMark,staveTie'
 
 " Colours ------------------------------------------------------------------------
 hi def link staveComment      Comment
@@ -159,6 +218,19 @@ hi def link staveNumber       Number
 hi def link stavePitch        Identifier
 hi def link staveDrum         Identifier
 hi def link staveDuration     Number
+hi def link staveTupletDuration staveDuration
+hi def link staveMark         SpecialChar
+hi def link staveHairpin      staveDynamic
+hi def link staveController   Statement
+hi def link stavePedalState   staveController
+hi def link staveCcNumber     staveNumber
+hi def link staveControlNumber staveNumber
+hi def link staveChordSymbol  Type
+hi def link staveLyricsKeyword staveKeyword
+hi def link staveLyricsRef    stavePhraseRef
+hi def link staveLyrics       String
+hi def link staveLyricsComment staveComment
+hi def link staveSyllable     SpecialChar
 hi def link staveRest         Special
 hi def link staveOctave       Operator
 hi def link staveVelocity     Special
