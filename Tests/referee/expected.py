@@ -568,7 +568,7 @@ TRACKS["amazing-grace"] = {
 #     (e)d: one grace before a quarter: g = min(1/32, (1/4)/2) = 1/32 whole = 60 ticks.
 #       grace e5 76 @9600 (t - t0 = 1/4): 80 - 9.4 = 70.6 -> 71, 60 ticks;
 #       d5 74 starts 60 later @9660 (t - t0 = 9/32): 80 - 10.575 = 69.425 -> 69, 420 ticks.
-#   bar 8 @10080: (< b > c)< a2.: two graces before a dotted half: g = min(1/32, (3/4)/4) = 1/32.
+#   bar 8 @10080: (< b > c <)a2.: two graces before a dotted half: g = min(1/32, (3/4)/4) = 1/32.
 #       b4 71 @10080 (t - t0 = 1/2): 61.2 -> 61; c#5 73 @10140 (17/32): 60.025 -> 60;
 #       a4 69 @10200 (9/16): 58.85 -> 59, 1440 - 120 = 1320 ticks.
 #   bar 9 @11520: !pp f#4 66 tied over four bars: 5760 ticks, 33.
