@@ -83,7 +83,8 @@ public struct NameIndex: Sendable {
                     if tree.tokens[second].kind == .word, tree.text(ofToken: second) != "at" {
                         occurrences.append(Occurrence(target: .phrase(track: trackID, id: tree.text(ofToken: second)), range: tree.tokens[second].range, isDefinition: true))
                     }
-                case .repeatPhrase:
+                case .repeatPhrase, .lyrics:
+                    // `repeat ID …` and `lyrics ID "…"` name a phrase of this track.
                     if tree.tokens[second].kind == .word {
                         occurrences.append(Occurrence(target: .phrase(track: trackID, id: tree.text(ofToken: second)), range: tree.tokens[second].range, isDefinition: false))
                     }

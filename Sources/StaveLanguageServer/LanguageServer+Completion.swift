@@ -51,6 +51,10 @@ struct CompletionContext {
             return GeneralMIDI.kits.sorted { $0.value < $1.value }.map { Item(label: $0.key, kind: 12, detail: "GM drum kit, program \($0.value)") }
         case "repeat":
             return phraseIDs(ofTrack: trackID).map { Item(label: $0, kind: 3, detail: "phrase of \(trackID ?? "this track")") }
+        case "lyrics" where trackNode != nil && path.contains(where: { tree.nodes[$0].kind == .lyrics || tree.nodes[$0].kind == .track }):
+            return phraseIDs(ofTrack: trackID).map { Item(label: $0, kind: 3, detail: "phrase of \(trackID ?? "this track") to set words to") }
+        case "pedal" where path.contains(where: { tree.nodes[$0].kind == .phrase }):
+            return [Item(label: "down", kind: 12, detail: "sustain pedal down (CC64 127)"), Item(label: "up", kind: 12, detail: "sustain pedal up (CC64 0)")]
         case "sync":
             var items = phraseIDs(ofTrack: trackID).map { Item(label: $0, kind: 3, detail: "phrase of \(trackID ?? "this track")") }
             // Only tracks of the same kind: a sync never copies across melody and drums.
@@ -76,6 +80,15 @@ struct CompletionContext {
            path.contains(where: { tree.nodes[$0].kind == .phrase }) {
             return durations(after: "")
         }
+        // Inside a chord bracket of a melody track, a word starting upper-case is a chord
+        // symbol: its root's qualities.
+        if let typing, !isDrums, path.contains(where: { tree.nodes[$0].kind == .chord }) || analysis.path(toToken: typing).contains(where: { tree.nodes[$0].kind == .chord }),
+           let word = Optional(tree.text(ofToken: typing)), let first = word.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "G") {
+            let root = String(word.prefix(word.dropFirst().first.map { $0 == "#" || $0 == "b" } == true ? 2 : 1))
+            return ChordSymbol.Quality.allCases.map { quality in
+                Item(label: root + quality.rawValue, kind: 12, detail: "chord symbol: semitones " + quality.intervals.map(String.init).joined(separator: " "))
+            }
+        }
         // Inside a phrase body.
         if let phrase = path.first(where: { tree.nodes[$0].kind == .phrase }), isInsideBody(phrase) {
             // Octave commands are errors in drum tracks: velocities and dynamics only there.
@@ -84,16 +97,20 @@ struct CompletionContext {
             let sounds = isDrums
                 ? DrumNames.table.flatMap { entry in entry.names.map { Item(label: $0, kind: 12, detail: "GM drum key \(entry.key)") } } + [Item(label: "r", kind: 12, detail: "rest")]
                 : ["c", "d", "e", "f", "g", "a", "b", "r"].map { Item(label: $0, kind: 12, detail: $0 == "r" ? "rest" : "pitch") }
-            return sounds + commands
+            let expression = ["!<", "!>"].map { Item(label: $0, kind: 21, detail: $0 == "!<" ? "crescendo to the next velocity command" : "diminuendo to the next velocity command") }
+                + [Item(label: "pedal down", kind: 14, detail: "sustain pedal (CC64 127)"), Item(label: "pedal up", kind: 14, detail: "sustain pedal off (CC64 0)"),
+                   Item(label: "cc", kind: 14, detail: "cc N V: MIDI controller N set to V"), Item(label: "bend", kind: 14, detail: "bend C: pitch bend in cents, -200…200"),
+                   Item(label: "marker", kind: 14, detail: "marker \"text\": a named point of the song")]
+            return sounds + commands + expression
                 + [Item(label: "tempo", kind: 14, detail: "tempo change")]
         }
         // Inside a track, between statements: settings and phrase statements.
         if let trackNode, isInsideBody(trackNode) {
             // `kit` belongs to drum tracks; `instrument`, `octave` and `transpose` to melody tracks.
             let settings = SettingKind.allCases.map(\.rawValue).filter { isDrums ? !["instrument", "octave", "transpose"].contains($0) : $0 != "kit" }
-            return (settings + ["phrase", "repeat", "sync"]).map { Item(label: $0, kind: 14, detail: "track body") }
+            return (settings + ["phrase", "repeat", "sync"] + (isDrums ? [] : ["lyrics"])).map { Item(label: $0, kind: 14, detail: "track body") }
         }
-        return Parser.topLevelWords.map { Item(label: $0, kind: 14, detail: "statement") }
+        return (Parser.topLevelWords + ["marker"]).map { Item(label: $0, kind: 14, detail: "statement") }
     }
 
     /// The last token ending at or before `offset`.

@@ -48,6 +48,13 @@ enum HoverText {
         guard let phrase = track.phrases.first(where: { $0.source.range?.start == tree.nodes[phraseNode].range.start }),
               case .original(let body) = phrase.content else { return nil }
         let meters = MeterMap(meters: song.meters)
+        // Stave 2 marks: the k-th hairpin (control, marker) node of the body is the k-th in the
+        // body's expression, which keeps them in source order.
+        if [.hairpin, .control, .marker].contains(tree.nodes[itemNode].kind) {
+            let kind = tree.nodes[itemNode].kind
+            let nth = tree.childNodes(of: phraseNode).filter { tree.nodes[$0].kind == kind }.firstIndex(of: itemNode) ?? 0
+            return describeMark(kind, nth, body.expression, phrase, meters)
+        }
         let itemStart = tree.nodes[itemNode].range.start
         let rootNote = body.notes.first { $0.source.range?.start == itemStart }
         // Inside a tuplet: the division under the cursor, where it starts and how long it lasts.
@@ -85,6 +92,13 @@ enum HoverText {
         }
         var lines: [String] = []
         let sounds = note.divisions
+        if let symbol = body.expression.chordSymbols.first(where: { $0.offset == note.position }) {
+            lines.append("**\(symbol.symbol)** — chord symbol: " + symbol.pitches.map { pitchName(ChordNote(pitch: $0, velocity: 0), track, song) }.joined(separator: " "))
+        }
+        if let graces = body.expression.graces.first(where: { $0.offset == note.position }) {
+            lines.append("after \(graces.items.count) grace note\(graces.items.count == 1 ? "" : "s"): "
+                         + graces.items.map { $0.map { pitchName($0, track, song) }.joined(separator: "+") }.joined(separator: " "))
+        }
         if let single = note.singleNote {
             lines.append(pitchLine(single, track, song))
         } else if let chord = note.singleChord {
@@ -115,7 +129,45 @@ enum HoverText {
         let sounding = note.pitch + track.transpose
         var line = "**\(pitchName(note, track, song))** — MIDI \(sounding), velocity \(note.velocity)"
         if track.transpose != 0 { line += " (written MIDI \(note.pitch), track transpose \(track.transpose > 0 ? "+" : "")\(track.transpose))" }
-        return line
+        return line + marksText(note.marks)
+    }
+
+    /// `, staccato (sounds half its length), accent (+20)` for a note's marks.
+    static func marksText(_ marks: NoteMarks) -> String {
+        var names: [String] = []
+        if marks.contains(.staccato) { names.append("staccato (sounds half its length)") }
+        if marks.contains(.tenuto) { names.append("tenuto (sounds its full length)") }
+        if marks.contains(.accent) { names.append("accent (+20)") }
+        return names.isEmpty ? "" : ", " + names.joined(separator: ", ")
+    }
+
+    /// A hairpin, controller or marker of a body: what it does and where.
+    static func describeMark(_ kind: SyntaxNodeKind, _ nth: Int, _ expression: PhraseExpression, _ phrase: Phrase, _ meters: MeterMap) -> String? {
+        func at(_ offset: Rational) -> String {
+            let located = meters.locate(phrase.start + offset)
+            return "bar \(located.bar), beat \(mixed(located.offset * Rational(located.meter.denominator) + Rational(1)))"
+        }
+        switch kind {
+        case .hairpin:
+            guard nth < expression.hairpins.count else { return nil }
+            let hairpin = expression.hairpins[nth]
+            return "**\(hairpin.isCrescendo ? "crescendo" : "diminuendo")** from velocity \(hairpin.from) to \(hairpin.to)\n\n\(at(hairpin.start)) to \(at(hairpin.end))"
+        case .control:
+            guard nth < expression.controls.count else { return nil }
+            let control = expression.controls[nth]
+            let what: String
+            switch control.event {
+            case .pedal(let down): what = "**sustain pedal \(down ? "down" : "up")** — CC64 \(down ? 127 : 0)"
+            case .controller(let number, let value): what = "**controller \(number)** set to \(value)"
+            case .bend(let cents): what = "**pitch bend** \(cents) cents — 14-bit value \(ControlMark.bendValue(cents: cents))"
+            }
+            return what + "\n\n" + at(control.offset)
+        case .marker:
+            guard nth < expression.markers.count else { return nil }
+            return "**marker** \"\(expression.markers[nth].text)\" — an SMF marker on the conductor track\n\n" + at(expression.markers[nth].offset)
+        default:
+            return nil
+        }
     }
 
     /// The sounding pitch's name: the written spelling when there is no transpose, else Stave's

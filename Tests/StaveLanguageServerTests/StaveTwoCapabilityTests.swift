@@ -1,0 +1,99 @@
+import StaveDomain
+import StaveLanguageServer
+import XCTest
+
+/// The language server on the Stave 2 marks, with results worked out by hand.
+final class StaveTwoCapabilityTests: XCTestCase {
+    let song = """
+    marker "Intro" at 1
+    track lead {
+      legato 80
+      phrase tune { !p c4' d^ !< (e)f [Am7]4 pedal down bend -50 !f | }
+      lyrics tune "la la la"
+      repeat tune
+    }
+
+    """
+    // 0 marker, 1 track lead {, 2 legato, 3 phrase tune, 4 lyrics tune, 5 repeat tune, 6 }
+    // Line 3, by character: `!p` 16, `c4` 19, `'` 21, `d` 23, `^` 24, `!<` 26, `(` 29, `e` 30,
+    // `)` 31, `f` 32, `[` 34, `Am7` 35, `]` 38, `4` 39, `pedal` 41, `down` 47, `bend` 52,
+    // `-50` 57, `!f` 61, `|` 64.
+
+    func opened() -> TestClient {
+        var client = TestClient()
+        client.open(song)
+        return client
+    }
+
+    func hover(_ client: inout TestClient, _ line: Int, _ character: Int) -> String? {
+        client.at("textDocument/hover", line, character)["result"]?["contents"]?["value"]?.text
+    }
+
+    func testTheSongChecksCleanly() throws {
+        var client = opened()
+        XCTAssertEqual(client.idle().first?["params"]?["diagnostics"]?.items.count, 0)
+    }
+
+    func testHoverNamesMarksChordSymbolsHairpinsAndControllers() throws {
+        var client = opened()
+        // `c4'`: C4, velocity 49 (`!p`), staccato.
+        XCTAssertEqual(hover(&client, 3, 19), "**C4** — MIDI 60, velocity 49, staccato (sounds half its length)\n\nbar 1, beat 1 — a quarter note (1/4)")
+        XCTAssertEqual(hover(&client, 3, 23), "**D4** — MIDI 62, velocity 49, accent (+20)\n\nbar 1, beat 2 — a quarter note (1/4)")
+        // `!<` from beat 3 (velocity 49) to `!f` (96) at the end of the bar, the next bar's start.
+        XCTAssertEqual(hover(&client, 3, 26), "**crescendo** from velocity 49 to 96\n\nbar 1, beat 3 to bar 2, beat 1")
+        // `(e)f`: the main note knows its grace note.
+        XCTAssertEqual(hover(&client, 3, 32), "after 1 grace note: E4\n\n**F4** — MIDI 65, velocity 49\n\nbar 1, beat 3 — a quarter note (1/4)")
+        // `[Am7]4` in octave 4: A4 C5 E5 G5.
+        XCTAssertEqual(hover(&client, 3, 35)?.components(separatedBy: "\n\n").first, "**Am7** — chord symbol: A4 C5 E5 G5")
+        XCTAssertEqual(hover(&client, 3, 41), "**sustain pedal down** — CC64 127\n\nbar 2, beat 1")
+        // bend -50 cents: 8192 + round(-50 x 8192 / 200) = 8192 - 2048 = 6144.
+        XCTAssertEqual(hover(&client, 3, 52), "**pitch bend** -50 cents — 14-bit value 6144\n\nbar 2, beat 1")
+    }
+
+    func testRenamingAPhraseRenamesItsLyricsStatement() throws {
+        var client = opened()
+        let rename = client.at("textDocument/rename", 3, 10, extra: ",\"newName\":\"verse\"")
+        let edits = rename["result"]?["changes"]?["file:///song.stave"]?.items ?? []
+        XCTAssertEqual(edits.map { $0["range"]?.span ?? [] }.sorted { $0.lexicographicallyPrecedes($1) },
+                       [[3, 9, 3, 13], [4, 9, 4, 13], [5, 9, 5, 13]])
+        let references = client.at("textDocument/references", 4, 10, extra: ",\"context\":{\"includeDeclaration\":true}")["result"]?.items ?? []
+        XCTAssertEqual(references.count, 3)
+    }
+
+    func testCompletionOffersTheStaveTwoWordsWhereTheyStand() throws {
+        var client = TestClient()
+        client.open("track lead {\n  phrase tune { c pedal  [Am] }\n  \n}\n")
+        func labels(_ line: Int, _ character: Int) -> [String] {
+            client.at("textDocument/completion", line, character)["result"]?["items"]?.items.compactMap { $0["label"]?.text } ?? []
+        }
+        XCTAssertEqual(labels(1, 24), ["down", "up"], "after `pedal`")
+        let body = labels(1, 18)
+        XCTAssertTrue(["!<", "!>", "pedal down", "cc", "bend", "marker"].allSatisfy(body.contains), "body commands: \(body)")
+        let symbols = labels(1, 28)
+        XCTAssertTrue(symbols.contains("Am7") && symbols.contains("Amaj7") && symbols.contains("Am7b5"), "qualities after the root: \(symbols.prefix(5))")
+        XCTAssertEqual(symbols.count, 23)
+        let track = labels(2, 2)
+        XCTAssertTrue(track.contains("legato") && track.contains("lyrics"), "track body words: \(track)")
+        XCTAssertTrue(labels(3, 1).contains("marker"), "header words")
+    }
+
+    func testSemanticTokensForTheNewWords() throws {
+        var client = opened()
+        let data = client.request("textDocument/semanticTokens/full", "{\"textDocument\":{\"uri\":\"file:///song.stave\"}}")["result"]?["data"]?.items.compactMap(\.integer) ?? []
+        var tokens: [[Int]] = []
+        var line = 0, start = 0
+        for index in stride(from: 0, to: data.count, by: 5) {
+            line += data[index]
+            start = data[index] == 0 ? start + data[index + 1] : data[index + 1]
+            tokens.append([line, start, data[index + 2], data[index + 3]])
+        }
+        XCTAssertTrue(tokens.contains([0, 0, 6, 0]), "header `marker`: keyword")
+        XCTAssertTrue(tokens.contains([2, 2, 6, 0]), "`legato`: keyword")
+        XCTAssertTrue(tokens.contains([4, 2, 6, 0]), "`lyrics`: keyword")
+        XCTAssertTrue(tokens.contains([4, 9, 4, 2]), "the lyrics' phrase ID: function")
+        XCTAssertTrue(tokens.contains([3, 21, 1, 8]) && tokens.contains([3, 24, 1, 8]), "marks: operator")
+        XCTAssertTrue(tokens.contains([3, 26, 2, 5]), "`!<`: macro")
+        XCTAssertTrue(tokens.contains([3, 35, 3, 3]), "`Am7`: one name")
+        XCTAssertTrue(tokens.contains([3, 41, 5, 5]) && tokens.contains([3, 47, 4, 5]), "`pedal down`: macro")
+    }
+}
