@@ -8,13 +8,13 @@
 " staveTrackRef, stavePhraseRef, stavePitch, staveDrum, staveDuration, staveRest,
 " staveOctave, staveVelocity, staveDynamic, staveTie, staveBar, staveBracket,
 " staveString, staveEscape, staveNumber, staveOperator, staveComment, staveError;
-" Stave 2: staveMark (' _ ^), staveHairpin (!< !>), staveController (pedal cc bend,
-" down up), staveChordSymbol ([Am7]), staveLyrics (the strings of lyrics),
-" staveSyllable (- _ * in them). Groups that stand for one of those in one place
-" only (so that a word is special only there): staveLyricsKeyword (staveKeyword),
-" staveLyricsRef (stavePhraseRef), staveLyricsComment (staveComment), stavePedalState (staveController),
-" staveControlNumber and staveCcNumber (staveNumber), staveTupletDuration
-" (staveDuration, no marks after it).
+" Stave 2: staveMark (' _ ^), staveHairpin (!< !>), staveController (pedal cc bend),
+" staveChordSymbol ([Am7]), staveLyrics (the strings of lyrics), staveSyllable
+" (- _ * in them). Groups that stand for another in one place only, so that a word
+" is special only there, and are linked to it: staveLyricsKeyword (staveKeyword),
+" staveLyricsRef (stavePhraseRef), staveLyricsComment (staveComment),
+" stavePedalState (staveController: down up after pedal), staveCcNumber and
+" staveControlNumber (staveNumber), staveTupletDuration (staveDuration, no marks).
 " Regions that only hold other items: staveTrackBlock, staveDrumsBlock,
 " staveMelodyBody, staveDrumBody, stavePhraseBlock, staveDrumPhraseBlock,
 " staveMelodyPhraseBody, staveDrumPhraseBody, staveChord, staveTuplet,
