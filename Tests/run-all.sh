@@ -125,7 +125,7 @@ run_part "model referee (random songs)" 300 model_referee
 run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
 run_part "MusicXML (music21, XSD)" 1100 bash Tests/musicxml/run.sh "$STAVE"
 run_part "MIDI import round trip" 1000 bash Tests/import/run.sh "$STAVE"
-run_part "editor support" 1600 bash Tests/editors/run.sh
+run_part "editor support" 2400 bash Tests/editors/run.sh
 run_part "language server (pytest-lsp, Neovim)" 160 bash Tests/lsp/run.sh "$STAVE"
 run_part "install and man page" 70 bash Tests/install/run.sh
 run_part "audio: render, play, watch (FluidSynth)" 130 bash Tests/audio/run.sh "$STAVE"

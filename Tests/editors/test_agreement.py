@@ -3,7 +3,8 @@
 The caret assertions test chosen columns; this test compares every non-blank
 character of every sample: Vim's group (from real Vim, as in test_vim.py) and the
 innermost TextMate scope (from both engines of test_textmate.py) are each mapped
-back to a token kind with stave_assertions.KINDS and must name the same kind.
+back to a token kind with stave_assertions.KINDS (Vim groups through VIM_ALIASES too)
+and must name the same kind.
 The one intended difference: the repeat count `x7` is staveKeyword in Vim and
 keyword.control.count.stave in TextMate.
 """

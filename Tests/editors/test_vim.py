@@ -6,14 +6,16 @@ Vim runs as `vim -Nu NONE -i NONE -n -es` with Editors/vim first on 'runtimepath
 filetype=stave from ftdetect/stave.vim, and writes, for every character, the
 name of `synID(line, col, 1)` to a JSON file that this script then checks:
 - each caret assertion of Tests/editors/samples/*.stave (the group must be the
-  kind's group of stave_assertions.KINDS; "none" accepts no group or a region
+  kind's group of stave_assertions.KINDS, or a group that VIM_ALIASES counts as it,
+  such as staveLyricsRef for stavePhraseRef; "none" accepts no group or a region
   that only holds other items);
 - no staveError outside samples/errors.stave;
 - b:current_syntax, commentstring, comments, matchpairs, iskeyword, and that
   b:undo_ftplugin restores them when the filetype changes;
 - a control run without Editors/vim does not call a .stave file stave;
 - each VS Code snippet, expanded, shows no staveError;
-- the drum names of syntax/stave.vim are those of the drum_names sample.
+- the drum names of syntax/stave.vim are those of the drum_names sample;
+- each Vim group of stave_assertions.VIM_ALIASES is linked to the group it stands for.
 
 Set STAVE_VIM to choose the Vim binary (default: vim on PATH).
 """
@@ -213,6 +215,13 @@ def main() -> int:
                       f"snippet {key!r} expands to clean Stave", f"{len(bad)} error chars")
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+    # a group that stands for another (stave_assertions.VIM_ALIASES) looks the same
+    with open(os.path.join(VIM_DIR, "syntax", "stave.vim"), encoding="utf-8") as f:
+        links = dict(re.findall(r"^hi def link (\w+)\s+(\w+)", f.read(), re.M))
+    for alias, target in sa.VIM_ALIASES.items():
+        res.check(links.get(alias) == target, f"syntax/stave.vim links {alias} to {target}",
+                  f"linked to {links.get(alias)!r}")
 
     drums = sorted(vim_drum_names())
     sample = sorted(sa.drum_names_from_sample())

@@ -99,9 +99,9 @@ def main() -> int:
         try:
             wre = re.compile(word)
             words = [m.group(0) for m in wre.finditer(
-                "instrument acoustic-grand-piano kick8 open-hat f#4. !mf v90 tempo 92.5")]
+                "instrument acoustic-grand-piano kick8 open-hat f#4. !mf v90 tempo 92.5 !< Am7")]
             res.check(words == ["instrument", "acoustic-grand-piano", "kick8", "open-hat",
-                                "f#4", "!mf", "v90", "tempo", "92.5"],
+                                "f#4", "!mf", "v90", "tempo", "92.5", "!<", "Am7"],
                       "configuration: wordPattern splits Stave words", repr(words))
         except (re.error, TypeError) as e:
             res.check(False, "configuration: wordPattern compiles", str(e))

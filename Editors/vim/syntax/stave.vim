@@ -8,13 +8,13 @@
 " staveTrackRef, stavePhraseRef, stavePitch, staveDrum, staveDuration, staveRest,
 " staveOctave, staveVelocity, staveDynamic, staveTie, staveBar, staveBracket,
 " staveString, staveEscape, staveNumber, staveOperator, staveComment, staveError;
-" Stave 2: staveMark (' _ ^), staveHairpin (!< !>), staveController (pedal cc bend,
-" down up), staveChordSymbol ([Am7]), staveLyrics (the strings of lyrics),
-" staveSyllable (- _ * in them). Groups that stand for one of those in one place
-" only (so that a word is special only there): staveLyricsKeyword (staveKeyword),
-" staveLyricsRef (stavePhraseRef), staveLyricsComment (staveComment), stavePedalState (staveController),
-" staveControlNumber and staveCcNumber (staveNumber), staveTupletDuration
-" (staveDuration, no marks after it).
+" Stave 2: staveMark (' _ ^), staveHairpin (!< !>), staveController (pedal cc bend),
+" staveChordSymbol ([Am7]), staveLyrics (the strings of lyrics), staveSyllable
+" (- _ * in them). Groups that stand for another in one place only, so that a word
+" is special only there, and are linked to it: staveLyricsKeyword (staveKeyword),
+" staveLyricsRef (stavePhraseRef), staveLyricsComment (staveComment),
+" stavePedalState (staveController: down up after pedal), staveCcNumber and
+" staveControlNumber (staveNumber), staveTupletDuration (staveDuration, no marks).
 " Regions that only hold other items: staveTrackBlock, staveDrumsBlock,
 " staveMelodyBody, staveDrumBody, stavePhraseBlock, staveDrumPhraseBlock,
 " staveMelodyPhraseBody, staveDrumPhraseBody, staveChord, staveTuplet,
@@ -67,7 +67,7 @@ syn match staveEscape /\\[\\"]/ contained
 " The song header (top level) ------------------------------------------------
 syn keyword staveHeader title composer meter ppq major minor
 " marker "text" at BAR (header) and marker "text" (body, where staveHeader is active too)
-syn keyword staveHeader marker nextgroup=staveString skipwhite
+syn keyword staveHeader marker nextgroup=staveString skipwhite skipnl skipempty
 syn keyword staveHeader tempo nextgroup=staveNumber skipwhite
 exe 'syn match staveHeader /' . s:B . 'key' . s:E . '/ nextgroup=stavePitch skipwhite'
 syn keyword staveKeyword at
@@ -168,12 +168,13 @@ syn match staveBar /|/ contained
 " crescendo and diminuendo (defined after staveError's "!\w*", which they beat)
 syn match staveHairpin /![<>]/ contained
 
-" pedal down|up, cc N V, bend C (on one line; the words are not reserved elsewhere)
-syn keyword staveController contained pedal nextgroup=stavePedalState skipwhite
+" pedal down|up, cc N V, bend C (also over lines; the words are not reserved elsewhere)
+syn keyword staveController contained pedal nextgroup=stavePedalState skipwhite skipnl skipempty
 syn keyword stavePedalState contained down up
-syn keyword staveController contained cc nextgroup=staveCcNumber skipwhite
-syn keyword staveController contained bend nextgroup=staveControlNumber skipwhite
-exe 'syn match staveCcNumber /' . s:B . '\d\+' . s:E . '/ contained nextgroup=staveControlNumber skipwhite'
+syn keyword staveController contained cc nextgroup=staveCcNumber skipwhite skipnl skipempty
+syn keyword staveController contained bend nextgroup=staveControlNumber skipwhite skipnl skipempty
+exe 'syn match staveCcNumber /' . s:B . '\d\+' . s:E . '/ contained'
+      \ . ' nextgroup=staveControlNumber skipwhite skipnl skipempty'
 exe 'syn match staveControlNumber /' . s:B . '-\=\d\+' . s:E . '/ contained'
 
 " grace notes before a note: ( items )
