@@ -178,13 +178,15 @@ def reference_notes(part):
 
 
 def reference_lyrics(part, ppq):
-    """(tick, text) of the verse-1 lyric events a part must have: one per music21 note with a
-    first-verse syllable, at the note's start (after its grace notes), the text ending in `-`
+    """(tick, text) of the verse-1 lyric events a part must have (verse 1: the lowest lyric
+    number music21 gives in the voice): one per music21 note with a first-verse syllable, at the note's start (after its grace notes), the text ending in `-`
     when the word goes on (LANGUAGE.md "Lyrics"). MIDI text is read as Latin-1 by mido, so the
     expected text is the UTF-8 bytes seen that way."""
     found = []
     for line in voice_lines(part):
         graces = []
+        numbers = [x.number or 1 for n in line.flatten().notes for x in n.lyrics if x.text]
+        first_verse = min(numbers, default=1)
         for n in line.flatten().notes:
             if isinstance(n, harmony.Harmony):
                 continue
@@ -197,7 +199,7 @@ def reference_lyrics(part, ppq):
             if graces:
                 start += len(graces) * min(Fraction(1, 8), to_stave.frac(n.quarterLength) / (2 * len(graces)))
                 graces = []
-            lyric = next((x for x in n.lyrics if x.text and (x.number or 1) == 1), None)
+            lyric = next((x for x in n.lyrics if x.text and (x.number or 1) == first_verse), None)
             if lyric is not None:
                 text = lyric.text + ('-' if lyric.syllabic in ('begin', 'middle') else '')
                 found.append((ticks(start, ppq), text.encode('utf-8').decode('latin-1')))

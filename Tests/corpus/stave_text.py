@@ -168,6 +168,11 @@ class Writer:
         self.grace_text(event)
         single = len(event.pitches) == 1
         words = self.sound_text(event, [False] if single else event.ties)
+        if event.graces and single and len(words) > 1:
+            # A grace group stands directly before its note: the note's octave command goes
+            # inside the group, as its last item.
+            self.out[-1] = self.out[-1][:-1] + ' ' + words[0] + ')'
+            words = words[1:]
         first = '' if tokens[0] == self.duration else tokens[0]
         tail = ''.join('~' + t for t in tokens[1:])
         self.duration = tokens[-1]
@@ -317,9 +322,7 @@ def lyric_verses(measures):
     holding a character a lyrics string gives a meaning to (space, `-`, `_`, `*`) make the
     piece unsupported."""
     notes = lyric_notes(measures)
-    numbers = sorted({n for e in notes for n in e.lyrics})
-    if numbers and numbers[0] != 1:
-        raise Unsupported('lyrics without a first verse')
+    numbers = sorted({n for e in notes for n in e.lyrics})   # verse 1 is the lowest number
     if any(e.lyrics for events in measures for e in events if e not in notes):
         raise Unsupported('lyrics on a rest or a tie continuation')
     verses = []
