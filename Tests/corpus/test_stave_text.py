@@ -105,7 +105,7 @@ graced.graces = [[C4], [('b', 0, 3, 59)], [C4, E4]]
 check('grace group', words([graced]), '(c < b [> c e]) d |')
 lower = note(1, ('b', 0, 3, 59))
 lower.graces = [[C4]]
-check('the main note\'s octave command goes inside the group', words([lower]), '(c <)b |')
+check('the main note\'s octave command goes inside the group', words([lower]), '(c <) b |')
 tupleted = note(F(1, 3), D4)
 tupleted.graces = [[C4]]
 try:
