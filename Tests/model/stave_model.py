@@ -412,7 +412,8 @@ def evaluate(text, lenient=False, default_title=None):
     header_meter = (4, 4)
     for st in header:
         kind = st[0]
-        once = kind if kind not in ("tempo", "meter") or st[2 if kind == "tempo" else 3] is None else None
+        once = (kind if kind not in ("tempo", "meter", "marker")
+                or kind != "marker" and st[2 if kind == "tempo" else 3] is None else None)
         if once:
             if once in seen:
                 raise ModelError(f"header {kind} twice")
