@@ -1,6 +1,11 @@
 """Hand-computed expectations for the Stave 2 rules: unit tests of the model itself.
 
-    python3 Tests/model/test_model_v2.py        # ends with "N passed, M failed"
+    python3 Tests/model/test_model_v2.py                 # the model alone
+    python3 Tests/model/test_model_v2.py --stave PATH    # and every song here through `stave`
+
+Ends with "N passed, M failed". With --stave, every valid song of these tests is also compiled
+and its MIDI compared with the model (one check per song), and every song the model rejects must
+be rejected by `stave check` (exit status 1).
 
 Every expected value below was worked out by hand from LANGUAGE.md (the working is in the
 comments), not by running the model. ppq 480 unless said: a whole note is 1920 ticks, a quarter
@@ -14,8 +19,21 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from stave_model import evaluate, bend_value, split_syllables  # noqa: E402
+import stave_model  # noqa: E402
+from stave_model import bend_value, split_syllables  # noqa: E402
 from stave_syntax import ModelError  # noqa: E402
+
+SONGS = {}  # text -> True (valid) / False (the model rejects it), for the --stave pass
+
+
+def evaluate(text):
+    try:
+        result = stave_model.evaluate(text)
+    except ModelError:
+        SONGS.setdefault(text, False)
+        raise
+    SONGS.setdefault(text, True)
+    return result
 
 
 def notes(text, track=0):
@@ -292,6 +310,41 @@ def test_order_checker_flags_note_on_before_controller():
     assert any("lyric 'la' at tick 0" in p for p in problems), problems
 
 
+def through_stave(stave):
+    """(passed, failed) of compiling every song of the tests with `stave`."""
+    import subprocess
+    import midi_facts
+    passed = failed = 0
+    out_dir = tempfile.mkdtemp(prefix="stave-model-v2-hand.")
+    for i, (text, valid) in enumerate(SONGS.items()):
+        path = os.path.join(out_dir, f"hand{i}.stave")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        if not valid:
+            proc = subprocess.run([stave, "check", path], capture_output=True, text=True)
+            if proc.returncode == 1:
+                passed += 1
+            else:
+                failed += 1
+                print(f"FAIL {path}: the model rejects it, stave check exits {proc.returncode}: {text}")
+            continue
+        mid = path[:-6] + ".mid"
+        proc = subprocess.run([stave, "compile", path, "-o", mid], capture_output=True, text=True)
+        if proc.returncode != 0:
+            failed += 1
+            print(f"FAIL {path}: stave exit status {proc.returncode}: {proc.stderr.strip()[:300]}")
+            continue
+        expected = stave_model.evaluate(text)
+        expected["title"] = f"hand{i}"
+        diffs = midi_facts.compare(expected, midi_facts.read_midi(mid))
+        if diffs:
+            failed += 1
+            print(f"FAIL {path}: {text}\n    {diffs[0]}")
+        else:
+            passed += 1
+    return passed, failed
+
+
 def main():
     tests = [(name, fn) for name, fn in sorted(globals().items()) if name.startswith("test_")]
     passed = failed = 0
@@ -303,6 +356,9 @@ def main():
             failed += 1
             print(f"FAIL {name}")
             traceback.print_exc()
+    if "--stave" in sys.argv:
+        p, f = through_stave(os.path.abspath(sys.argv[sys.argv.index("--stave") + 1]))
+        passed, failed = passed + p, failed + f
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or not passed else 0
 
