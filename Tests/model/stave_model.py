@@ -256,10 +256,12 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
         st["now"] = start
         if kind in ("note", "chord"):
             graces = el[6]
+            written = start
             if graces:
                 shift = play_graces(graces, start, length)
                 start, length = start + shift, length - shift
-            st["now"] = start
+            # commands inside the chord stand at its written position (README: Decisions)
+            st["now"] = written
             if kind == "note":
                 notes = [new_note(pitch_of(el[1]), start, el[4], el[5])]
             else:
@@ -412,7 +414,8 @@ def evaluate(text, lenient=False, default_title=None):
     header_meter = (4, 4)
     for st in header:
         kind = st[0]
-        once = kind if kind not in ("tempo", "meter") or st[2 if kind == "tempo" else 3] is None else None
+        once = (kind if kind not in ("tempo", "meter", "marker")
+                or kind != "marker" and st[2 if kind == "tempo" else 3] is None else None)
         if once:
             if once in seen:
                 raise ModelError(f"header {kind} twice")
