@@ -301,7 +301,7 @@ extension Parser {
                 if let underscore = marks.firstIndex(of: "_"), marks[underscore...].allSatisfy({ $0 == "_" }), digitsStart < end {
                     // `c_4`: a tenuto before the duration.
                     let pitch = String(decoding: bytes[start..<(start + 1)], as: UTF8.self) + marks[..<underscore]
-                    error(.misplacedMark, "articulation marks follow the duration: write '\(pitch)\(String(decoding: tail, as: UTF8.self))\(marks[underscore...])'", at: token.range)
+                    error(.misplacedMark, "articulation marks follow the duration: write \(pitch)\(String(decoding: tail, as: UTF8.self))\(marks[underscore...])", at: token.range)
                 } else if marks.count >= 3, Set(marks).count == 1, marks.first == "#" || marks.first == "b" {
                     error(.tooManyAccidentals, "'\(word)' has \(marks.count) accidentals; at most two (double sharp or double flat) are allowed", at: token.range)
                 } else {
@@ -334,9 +334,10 @@ extension Parser {
     /// (neither in a grace group). Returns the marks, the tie's range and the item's range
     /// (the word with its marks).
     mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
-        let read = readMarks(after: token, underscores: underscores, reporting: context != .grace)
+        let grace = context == .grace || insideGrace
+        let read = readMarks(after: token, underscores: underscores, reporting: !grace)
         var marks = read.marks
-        if context == .grace, let range = read.range {
+        if grace, let range = read.range {
             error(.graceItemNotAllowed, "grace notes take no articulation marks", at: range)
             marks = []
         }
@@ -345,7 +346,7 @@ extension Parser {
         if current.kind == .tilde {
             let tilde = advance()
             tie = tilde.range
-            if context == .grace {
+            if grace {
                 error(.graceItemNotAllowed, "a grace group cannot contain ties", at: tilde.range)
                 tie = nil
                 if current.kind == .number, !current.spaceBefore { advance() }
@@ -408,7 +409,7 @@ extension Parser {
             return false
         }
         if !digits.isEmpty {
-            let digitsRange = SourceRange(token.range.end - digits.count, token.range.end)
+            let digitsRange = SourceRange(token.range.end - underscores - digits.count, token.range.end - underscores)
             if let parsed = duration(digits: digits, range: digitsRange) { length.duration = parsed } else { ok = false }
         } else if current.kind == .number, !current.spaceBefore {
             // After ']' or '}' the duration is a separate number token.
@@ -435,7 +436,7 @@ extension Parser {
             let number = advance()
             while current.kind == .dot, !current.spaceBefore { advance() }
             let shown = String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
-            error(.misplacedMark, "articulation marks follow the duration: write '\(shown.filter { $0 != "_" })\(text(number))\(source.text(marks.range!))'", at: marks.range!)
+            error(.misplacedMark, "articulation marks follow the duration: write \(shown.filter { $0 != "_" })\(text(number))\(source.text(marks.range!))", at: marks.range!)
             return false
         }
         while current.kind == .tilde {
@@ -496,7 +497,12 @@ extension Parser {
             }
             let item = elements.count
             if parseElement(in: .chord, depth: depth), item < elements.count {
-                if case .member(let member) = elements[item].kind {
+                if insideGrace, !Parser.mayStandInGrace(elements[item].kind) {
+                    let range = elements[item].range
+                    error(.graceItemNotAllowed, "a grace group holds only pitches, chords, octave and velocity commands, found '\(source.text(range))'", at: range)
+                    elements.removeLast(elements.count - item)
+                    hadInvalidItem = true
+                } else if case .member(let member) = elements[item].kind {
                     hasMember = true
                     if case .chordSymbol = member.sound {
                         if let symbol {
