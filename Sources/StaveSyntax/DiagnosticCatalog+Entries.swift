@@ -108,6 +108,72 @@ extension DiagnosticID {
             return entry("a `{` without its `}`",
                          "Every track and phrase body ends with `}`. The error points at the `{` that is never closed.",
                          wrong: "track lead {\n  phrase { c d e }\n", right: body("c d e"))
+        // Stave 2 syntax
+        case .misplacedMark:
+            return entry("an articulation mark where none may stand",
+                         "Articulation marks (`'` staccato, `_` tenuto, `^` accent) follow a note's duration and dots directly, before `~`: `c4'`, `f#8._`, `[c e g]2^`. Inside a chord or a tuplet they follow the pitch (`[c^ e g]2`, `{c' d' e}4`).",
+                         wrong: body("c'4 d e"), right: body("c4' d e"))
+        case .duplicateMark:
+            return entry("an articulation mark written twice",
+                         "Each of `'`, `_` and `^` marks a note at most once.",
+                         wrong: body("c4^^ d"), right: body("c4^ d"))
+        case .conflictingMarks:
+            return entry("staccato and tenuto on one note",
+                         "`'` (half the length) and `_` (the full length) say opposite things: keep one.",
+                         wrong: body("c4'_ d"), right: body("c4' d"))
+        case .markOnRest:
+            return entry("an articulation mark on a rest",
+                         "Marks change how a note sounds; a rest sounds nothing. Mark the notes around it.",
+                         wrong: body("c4 r4' d"), right: body("c4' r4 d"))
+        case .markOnTuplet:
+            return entry("an articulation mark on a whole tuplet",
+                         "Marks after `}` are not allowed: mark the items inside the tuplet, after their pitches.",
+                         wrong: body("{c d e}4' f"), right: body("{c' d' e'}4 f"))
+        case .emptyGrace:
+            return entry("a grace group without a note",
+                         "A grace group `( … )` holds the grace notes played before the note that follows it: at least one pitch or chord.",
+                         wrong: body("() c4 d"), right: body("(d) c4 d"))
+        case .graceItemNotAllowed:
+            return entry("something a grace group cannot hold",
+                         "A grace group holds pitches, chords, octave and velocity commands only: no durations, rests, ties, marks, tuplets or other commands. Grace notes take their length from the note they decorate.",
+                         wrong: body("(d8 e) c4"), right: body("(d e) c4"))
+        case .graceWithoutNote:
+            return entry("a grace group that decorates no note",
+                         "A grace group stands directly before the note or chord it decorates (a space is allowed). Before a rest, a command or the end of a phrase it has nothing to decorate.",
+                         wrong: body("c4 (d) r4"), right: body("c4 (d) e4"))
+        case .invalidPedal:
+            return entry("a pedal command that is neither down nor up",
+                         "The sustain pedal is `pedal down` (CC64 127) or `pedal up` (CC64 0).",
+                         wrong: body("pedal on c d e"), right: body("pedal down c d e"))
+        case .markerWithoutBar:
+            return entry("a header marker without its bar",
+                         "In the header a marker needs its place: `marker \"Chorus\" at 17`. Inside a phrase body, `marker \"Chorus\"` marks where it stands.",
+                         wrong: "marker \"Chorus\"\n" + body("c d e"), right: "marker \"Chorus\" at 1\n" + body("c d e"))
+        case .invalidChordSymbol:
+            return entry("a chord symbol that cannot be read",
+                         "Inside a chord bracket, a word that starts with an upper-case letter is a chord symbol: ROOT QUALITY [/BASS], where ROOT and BASS are `A`–`G` with at most one `#` or `b` (`[Bb7/D]`).",
+                         wrong: body("[H7]2 c"), right: body("[B7]2 c"))
+        case .unknownChordQuality:
+            return entry("a chord symbol with a quality Stave does not know",
+                         "The qualities are those of LANGUAGE.md: none, m, dim, aug, sus2, sus4, 5, 6, m6, 7, maj7, m7, mmaj7, dim7, m7b5, 9, maj9, m9, add9, madd9, 11, 13 and 7sus4. The message suggests the closest.",
+                         wrong: body("[Cmj7]2 c"), right: body("[Cmaj7]2 c"))
+        case .chordSymbolOutsideChord:
+            return entry("a chord symbol outside a chord bracket",
+                         "Chord symbols stand inside `[ ]`, with the duration after the bracket: `[C]4`. Pitches are lower case (`c4`).",
+                         wrong: body("C4 d e"), right: body("[C]4 d e"))
+        case .chordSymbolInDrums:
+            return entry("a chord symbol on a drum track",
+                         "Drum tracks play drum names; chord symbols belong to melody tracks.",
+                         wrong: drums("[C]4 kick"), right: drums("[kick snare]4 kick"))
+        case .duplicateChordSymbol:
+            return entry("two chord symbols in one chord",
+                         "A chord bracket holds at most one chord symbol (and any melody pitches): write two chords.",
+                         wrong: body("[C G]2 c"), right: body("[C]2 [G]2 c"))
+        case .lyricsInDrums:
+            return entry("lyrics on a drum track",
+                         "Words are sung to melody notes: `lyrics` statements belong to melody tracks.",
+                         wrong: "drums beat {\n  phrase groove { kick snare }\n  lyrics groove \"boom tss\"\n}",
+                         right: "track lead {\n  phrase verse { c d }\n  lyrics verse \"la la\"\n}")
         // Header and settings
         case .duplicateHeader:
             return entry("a header statement given twice",
