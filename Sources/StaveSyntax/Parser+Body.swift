@@ -301,7 +301,7 @@ extension Parser {
                 if let underscore = marks.firstIndex(of: "_"), marks[underscore...].allSatisfy({ $0 == "_" }), digitsStart < end {
                     // `c_4`: a tenuto before the duration.
                     let pitch = String(decoding: bytes[start..<(start + 1)], as: UTF8.self) + marks[..<underscore]
-                    error(.misplacedMark, "articulation marks follow the duration: write '\(pitch)\(String(decoding: tail, as: UTF8.self))\(marks[underscore...])'", at: token.range)
+                    error(.misplacedMark, "articulation marks follow the duration: write \(pitch)\(String(decoding: tail, as: UTF8.self))\(marks[underscore...])", at: token.range)
                 } else if marks.count >= 3, Set(marks).count == 1, marks.first == "#" || marks.first == "b" {
                     error(.tooManyAccidentals, "'\(word)' has \(marks.count) accidentals; at most two (double sharp or double flat) are allowed", at: token.range)
                 } else {
@@ -408,7 +408,7 @@ extension Parser {
             return false
         }
         if !digits.isEmpty {
-            let digitsRange = SourceRange(token.range.end - digits.count, token.range.end)
+            let digitsRange = SourceRange(token.range.end - underscores - digits.count, token.range.end - underscores)
             if let parsed = duration(digits: digits, range: digitsRange) { length.duration = parsed } else { ok = false }
         } else if current.kind == .number, !current.spaceBefore {
             // After ']' or '}' the duration is a separate number token.
@@ -435,7 +435,7 @@ extension Parser {
             let number = advance()
             while current.kind == .dot, !current.spaceBefore { advance() }
             let shown = String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
-            error(.misplacedMark, "articulation marks follow the duration: write '\(shown.filter { $0 != "_" })\(text(number))\(source.text(marks.range!))'", at: marks.range!)
+            error(.misplacedMark, "articulation marks follow the duration: write \(shown.filter { $0 != "_" })\(text(number))\(source.text(marks.range!))", at: marks.range!)
             return false
         }
         while current.kind == .tilde {

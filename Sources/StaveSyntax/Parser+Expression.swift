@@ -222,8 +222,8 @@ extension Parser {
                 return .some(BodyElement(.pedal(down: isWord(state, "down")), token.range.union(state.range)))
             }
             error(.invalidPedal, "expected 'down' or 'up' after 'pedal', found \(describe(state))" + hint(state, among: ["down", "up"]), at: state.range)
-            // The word is the pedal's when it is no note that could follow.
-            if !isStatementKeyword(state) { advance() }
+            // The word is the pedal's when it is no element that could follow.
+            if !mayStartElement(state) { advance() }
             return .some(nil)
         case UInt8(ascii: "c") where isWord(token, "cc"):
             guard let number = commandNumber(after: token, what: "a controller number 0–127 after 'cc'"),
@@ -234,7 +234,14 @@ extension Parser {
             return .some(BodyElement(.bend(cents: Int32(cents.value)), token.range.union(cents.range)))
         case UInt8(ascii: "m") where isWord(token, "marker"):
             guard current.kind == .string else {
-                error(.expectedToken, "expected the marker's text in quotes after 'marker', found \(describe(current))", at: current.kind == .end ? token.range : current.range)
+                let found = current
+                if found.kind == .word, !isStatementKeyword(found) {
+                    // `marker Chorus`: the text without its quotes.
+                    advance()
+                    error(.expectedToken, "expected the marker's text in quotes after 'marker': write marker \"\(text(found))\"", at: found.range)
+                } else {
+                    error(.expectedToken, "expected the marker's text in quotes after 'marker', found \(describe(found))", at: found.kind == .end ? token.range : found.range)
+                }
                 return .some(nil)
             }
             let text = advance()
@@ -250,7 +257,7 @@ extension Parser {
     mutating func commandNumber(after keyword: Token, what: String) -> NumberSyntax? {
         guard current.kind == .number else {
             error(.expectedToken, "expected \(what), found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
-            if current.kind == .decimal { advance() }
+            if current.kind == .decimal || (current.kind == .word && !mayStartElement(current)) { advance() }
             return nil
         }
         let token = advance()
@@ -260,6 +267,34 @@ extension Parser {
             return nil
         }
         return number
+    }
+
+    /// True when a word may start a body element (a note, rest, command or chord symbol), so
+    /// that a command missing its argument leaves it to be read; other words are taken as the
+    /// command's misspelt argument (`pedal sideways`, `bend up`).
+    func mayStartElement(_ token: Token) -> Bool {
+        guard token.kind == .word else { return true }
+        if isStatementKeyword(token) { return true }
+        let first = bytes[token.range.start]
+        if trackKind == .drums {
+            var end = token.range.start
+            while end < token.range.end, !Lexer.isDigit(bytes[end]) { end += 1 }
+            return DrumNames.key(named: String(decoding: bytes[token.range.start..<end], as: UTF8.self)) != nil
+        }
+        // A pitch, rest or cursor command: its letter, then accidentals or digits and marks.
+        var end = token.range.end
+        while end > token.range.start + 1, Lexer.isDigit(bytes[end - 1]) || bytes[end - 1] == UInt8(ascii: "_") { end -= 1 }
+        let afterLetter = bytes[(token.range.start + 1)..<end]
+        switch first {
+        case UInt8(ascii: "A")...UInt8(ascii: "G"):
+            return true
+        case UInt8(ascii: "a")...UInt8(ascii: "g"):
+            return afterLetter.count <= 2 && afterLetter.allSatisfy { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "b") || $0 == UInt8(ascii: "n") }
+        case UInt8(ascii: "r"), UInt8(ascii: "o"), UInt8(ascii: "v"):
+            return afterLetter.isEmpty
+        default:
+            return isWord(token, "tempo") || isWord(token, "pedal") || isWord(token, "marker")
+        }
     }
 
     // MARK: - Chord symbols
@@ -398,7 +433,9 @@ extension Parser {
     /// track the statement is reported here and left out of the tree.
     mutating func parseLyrics() -> LyricsSyntax? {
         let keyword = advance()
-        guard current.kind == .word else {
+        // A statement keyword is the next statement, unless words follow it (`lyrics legato "…"`).
+        let startsStatement = SettingKind(rawValue: text(current)) != nil || Parser.phraseKeywords.contains(text(current)) || isWord(current, "lyrics") || Parser.trackKeywords.contains(text(current))
+        guard current.kind == .word, !startsStatement || peek().kind == .string else {
             error(.expectedToken, "expected the ID of a phrase after 'lyrics', found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
             skipInTrack()
             return nil
