@@ -175,8 +175,9 @@ public enum ExpressionRule {
 
     /// Calls `visit(offset, startsSound, continuesTie)` for each note or chord of a body in time
     /// order (inside tuplets too; rests are skipped). `startsSound`: some pitch is not held
-    /// from the previous note or chord by a tie; `continuesTie`: some pitch is.
-    static func forEachSound(in body: PhraseBody, _ visit: (Rational, Bool, Bool) -> Void) {
+    /// from the previous note or chord by a tie (a lyric note); `continuesTie`: some pitch is
+    /// (no grace group may stand before it). The one definition of both, for every caller.
+    public static func forEachSound(in body: PhraseBody, _ visit: (Rational, Bool, Bool) -> Void) {
         var tied: [Int] = []
         func chord(_ notes: [ChordNote], at offset: Rational) {
             guard !notes.isEmpty else {
