@@ -15,16 +15,53 @@ public enum Lyrics {
     /// The syllables of one verse, in order, one per lyric note.
     public static func syllables(of verse: String) -> [Syllable] {
         var result: [Syllable] = []
-        for word in verse.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-            let parts = word.split(separator: "-", omittingEmptySubsequences: true)
-            for (index, part) in parts.enumerated() {
-                switch part {
-                case "_": result.append(.held)
-                case "*": result.append(.skipped)
-                default: result.append(.sung(index + 1 < parts.count ? part + "-" : String(part)))
-                }
+        forEachSyllable(of: verse) { syllable, text in
+            switch syllable {
+            case .held: result.append(.held)
+            case .skipped: result.append(.skipped)
+            case .sung: result.append(.sung(String(decoding: text, as: UTF8.self)))
             }
         }
         return result
+    }
+
+    /// The splitter itself: calls `body` with each syllable in order — for a sung one its FF 05
+    /// text as UTF-8 bytes (valid only during the call; the `.sung` payload is left empty), so a
+    /// backend can copy the bytes without making a string per syllable. Works on the UTF-8 bytes:
+    /// the separators (space, tab, line feed, carriage return, and `-`) are ASCII, never part of
+    /// a longer character.
+    public static func forEachSyllable(of verse: String, _ body: (Syllable, UnsafeBufferPointer<UInt8>) -> Void) {
+        var verse = verse
+        verse.withUTF8 { bytes in
+            let count = bytes.count
+            @inline(__always) func separates(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            let dash = UInt8(ascii: "-")
+            var index = 0
+            while index < count {
+                if separates(bytes[index]) { index += 1; continue }
+                var end = index
+                while end < count, !separates(bytes[end]) { end += 1 }
+                // The word's last part ends where its trailing dashes begin.
+                var lastEnd = end
+                while lastEnd > index, bytes[lastEnd - 1] == dash { lastEnd -= 1 }
+                var partStart = index
+                while partStart < lastEnd {
+                    if bytes[partStart] == dash { partStart += 1; continue }
+                    var partEnd = partStart
+                    while partEnd < lastEnd, bytes[partEnd] != dash { partEnd += 1 }
+                    if partEnd - partStart == 1, bytes[partStart] == UInt8(ascii: "_") {
+                        body(.held, UnsafeBufferPointer(rebasing: bytes[partStart..<partStart]))
+                    } else if partEnd - partStart == 1, bytes[partStart] == UInt8(ascii: "*") {
+                        body(.skipped, UnsafeBufferPointer(rebasing: bytes[partStart..<partStart]))
+                    } else {
+                        // A part before the last keeps the dash that follows it.
+                        let textEnd = partEnd < lastEnd ? partEnd + 1 : partEnd
+                        body(.sung(""), UnsafeBufferPointer(rebasing: bytes[partStart..<textEnd]))
+                    }
+                    partStart = partEnd
+                }
+                index = end
+            }
+        }
     }
 }

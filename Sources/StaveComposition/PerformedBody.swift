@@ -64,6 +64,17 @@ extension Performance {
         performedBody(body, legato: legato) { $0 } ?? PerformedBody(notes: [], controls: [], lyricStarts: [])
     }
 
+    /// The sound of `body` in whole MIDI ticks (`ticksPerWhole` = 4 × ppq); nil when some time
+    /// falls between ticks (the caller then rounds the exact times one by one). Specialized here,
+    /// where the generic walk is compiled, so backends in other modules get the fast path.
+    public static func performedBody(_ body: PhraseBody, legato: Int, ticksPerWhole: Int) -> PerformedBody<Int>? {
+        performedBody(body, legato: legato) { (time: Rational) -> Int? in
+            guard time.denominator > 0, ticksPerWhole % time.denominator == 0 else { return nil }
+            let (ticks, overflow) = time.numerator.multipliedReportingOverflow(by: ticksPerWhole / time.denominator)
+            return overflow ? nil : ticks
+        }
+    }
+
     /// The sound of `body` with times converted by `convert` (for example to whole MIDI ticks);
     /// nil when a time, a grace length or a sounding length has no exact value in that unit.
     public static func performedBody<Time: NoteTime>(_ body: PhraseBody, legato: Int, convert: (Rational) -> Time?) -> PerformedBody<Time>? {

@@ -45,10 +45,7 @@ enum TimingCheck {
                 let plain = placement.isPlain
                 if song.ppq % placementDenominator == 0 {
                     if plain { continue }
-                    let wholeTicks = 4 * song.ppq
-                    let inTicks = Performance.performedBody(placement.body, legato: placement.legato) { (time: Rational) -> Int? in
-                        time.denominator > 0 && wholeTicks % time.denominator == 0 ? time.numerator.multipliedReportingOverflow(by: wholeTicks / time.denominator).partialValue : nil
-                    }
+                    let inTicks = Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: 4 * song.ppq)
                     if let inTicks, !inTicks.notes.contains(where: { $0.start == $0.end }) { continue }
                 }
                 // Some events may fall between ticks: look at the copies. Copies whose starts differ

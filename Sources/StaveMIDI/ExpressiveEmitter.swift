@@ -9,22 +9,17 @@ extension MIDIFileWriter {
     /// When every time of the body falls on a tick, it is performed once in whole ticks and
     /// shifted to each copy that starts on a tick; otherwise each time is rounded on its own.
     static func emitExpressive(_ placement: Performance.Placement, ticksPerWhole: Rational, into stream: inout NoteStream) {
-        let wholeTicks = ticksPerWhole.numerator
-        let exact = Performance.performedBody(placement.body, legato: placement.legato) { (time: Rational) -> Int? in
-            guard time.denominator > 0, wholeTicks % time.denominator == 0 else { return nil }
-            let (ticks, overflow) = time.numerator.multipliedReportingOverflow(by: wholeTicks / time.denominator)
-            return overflow ? nil : ticks
-        }
+        let exact = Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: ticksPerWhole.numerator)
         var relative: PerformedBody<Rational>?
-        var syllablesByVerse: [Int: [Lyrics.Syllable]] = [:]
+        var textsByVerse: [Int: LyricTexts] = [:]
         for copy in 0..<placement.count {
-            var syllables: [Lyrics.Syllable] = []
+            var syllables = LyricTexts()
             if let verse = placement.verse(ofCopy: copy) {
-                if let known = syllablesByVerse[verse] {
+                if let known = textsByVerse[verse] {
                     syllables = known
                 } else {
-                    syllables = Lyrics.syllables(of: placement.body.expression.verses[verse])
-                    syllablesByVerse[verse] = syllables
+                    syllables = LyricTexts(verse: placement.body.expression.verses[verse])
+                    textsByVerse[verse] = syllables
                 }
             }
             let offset = placement.start + placement.body.length * copy
@@ -43,7 +38,7 @@ extension MIDIFileWriter {
 
     /// One copy of a performed body: its notes in start order, with its controller messages
     /// and lyrics merged in by tick.
-    static func emitCopy<Time: NoteTime>(_ body: PerformedBody<Time>, syllables: [Lyrics.Syllable], shift: Int,
+    static func emitCopy<Time: NoteTime>(_ body: PerformedBody<Time>, syllables: LyricTexts, shift: Int,
                                          tick: (Time) -> Int, into stream: inout NoteStream) {
         let controls = body.controls, starts = body.lyricStarts
         let lyricCount = min(syllables.count, starts.count)
@@ -52,10 +47,7 @@ extension MIDIFileWriter {
         var lyricTick = Int.max
         /// Moves to the next syllable that is sung (`_` and `*` take a lyric note, no event).
         func nextSung() {
-            while lyric < lyricCount {
-                if case .sung = syllables[lyric] { break }
-                lyric += 1
-            }
+            while lyric < lyricCount, !syllables.isSung(lyric) { lyric += 1 }
             lyricTick = lyric < lyricCount ? tick(starts[lyric]) : Int.max
         }
         nextSung()
@@ -66,7 +58,9 @@ extension MIDIFileWriter {
                     control += 1
                     controlTick = control < controls.count ? tick(controls[control].time) : Int.max
                 } else {
-                    if case .sung(let text) = syllables[lyric] { stream.meta(at: lyricTick, type: 0x05, text: text) }
+                    syllables.bytes.withUnsafeBufferPointer { bytes in
+                        stream.meta(at: lyricTick, type: 0x05, bytes: UnsafeBufferPointer(rebasing: bytes[syllables.bounds[lyric]..<syllables.bounds[lyric + 1]]))
+                    }
                     lyric += 1
                     nextSung()
                 }

@@ -42,10 +42,10 @@ struct NoteStream {
         end = max(end, tick)
     }
 
-    /// A meta event with text (a lyric) at `tick`, after the note-offs of that tick.
-    mutating func meta(at tick: Int, type: UInt8, text: String) {
+    /// A meta event (a lyric) at `tick`, after the note-offs of that tick.
+    mutating func meta(at tick: Int, type: UInt8, bytes: UnsafeBufferPointer<UInt8>) {
         flush(through: tick)
-        encoder.meta(at: tick, type: type, text: text)
+        encoder.meta(at: tick, type: type, bytes: bytes)
         end = max(end, tick)
     }
 

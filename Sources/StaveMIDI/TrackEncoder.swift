@@ -68,6 +68,17 @@ struct TrackEncoder {
         runningStatus = 0
     }
 
+    /// A meta event whose data are `bytes` (a lyric's), written without building an array.
+    mutating func meta(at tick: Int, type: UInt8, bytes: UnsafeBufferPointer<UInt8>) {
+        advance(to: tick)
+        buffer.reserve(2)
+        buffer.appendReserved(0xFF)
+        buffer.appendReserved(type)
+        buffer.appendVariableLength(bytes.count)
+        buffer.append(bytes)
+        runningStatus = 0
+    }
+
     /// Ends the track and fills in the chunk's length.
     mutating func finish(at tick: Int) {
         meta(at: tick, type: 0x2F, [])

@@ -51,19 +51,29 @@ public struct PianoRollRenderer: Backend {
         let (start, end) = (meterMap.start(ofBar: bars.lowerBound), meterMap.start(ofBar: bars.upperBound + 1))
         let notes = tracks.map { Performance.notes(of: $0, in: song) }
         let step = options.step ?? RollGrid.automaticStep(notes: notes.flatMap { $0 }, meterMap: meterMap, bars: bars)
-        var rolls = zip(tracks, notes).map { RollTrack(track: $0, notes: $1, from: start, to: end, key: song.key) }
+        var rolls = zip(tracks, notes).map {
+            RollTrack(track: $0, notes: $1, from: start, to: end, key: song.key,
+                      chordSymbols: Performance.chordSymbols(of: $0, in: song), lyrics: Performance.lyrics(of: $0, in: song))
+        }
         lines += RollRange.wrap(RollRange.infoItems(song: song, meterMap: meterMap, bars: bars, lastBar: lastBar, step: step), width: options.width)
+        let glyphs = options.unicode ? RollGlyphs.unicode : RollGlyphs.ascii
+        var legend: [String] = []
+        if rolls.contains(where: \.hasAccents) { legend.append("\(glyphs.accent) accented onset") }
+        if rolls.contains(where: \.hasGraces) { legend.append("\(glyphs.grace) grace note") }
+        if !legend.isEmpty { lines += RollRange.wrap(["legend: \(glyphs.onset) onset", "\(glyphs.sustain) sustain"] + legend, width: options.width) }
 
         let grid = RollGrid(meterMap: meterMap, bars: bars, step: step)
-        let labelWidth = (rolls.flatMap { $0.rows.map(\.label.count) }.max() ?? 0) + 1
-        let rowCount = rolls.reduce(0) { $0 + $1.rows.count + 2 }
+        var labels = rolls.flatMap { $0.rows.map(\.label.count) }
+        if rolls.contains(where: { !$0.rows.isEmpty && !$0.chordSymbols.isEmpty }) { labels.append(PianoRollRenderer.chordsLabel.count) }
+        if rolls.contains(where: { !$0.rows.isEmpty && !$0.lyrics.isEmpty }) { labels.append(PianoRollRenderer.lyricsLabel.count) }
+        let labelWidth = (labels.max() ?? 0) + 1
+        let rowCount = rolls.reduce(0) { $0 + $1.rows.count + 2 + ($1.chordSymbols.isEmpty ? 0 : 1) + ($1.lyrics.isEmpty ? 0 : 1) }
         let (lineLength, overflow) = (grid.cellCount + grid.barCount + labelWidth + 2).multipliedReportingOverflow(by: rowCount)
         guard !overflow, lineLength <= PianoRollRenderer.maximumCharacters else {
             throw PianoRollError.tooLarge(characters: overflow ? Int.max : lineLength)
         }
         for index in rolls.indices { rolls[index].draw(on: grid) }
 
-        let glyphs = options.unicode ? RollGlyphs.unicode : RollGlyphs.ascii
         let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth)
         drawSystems(rolls, drawing, bars: bars, into: &lines)
         let moved = rolls.reduce(0) { $0 + $1.moved }
@@ -74,6 +84,11 @@ public struct PianoRollRenderer: Backend {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The label of the chord-symbol line above a track's ruler.
+    static let chordsLabel = "chords"
+    /// The label of the lyrics line under a track's rows.
+    static let lyricsLabel = "lyrics"
 
     /// Appends the systems: for each, every track's header, ruler and rows, after a blank line.
     /// A track without notes in the shown bars gets its header only.
@@ -88,8 +103,10 @@ public struct PianoRollRenderer: Backend {
                     continue
                 }
                 lines += RollRange.wrap(RollTrack.header(of: roll.track), width: options.width)
+                if let chords = drawing.words(PianoRollRenderer.chordsLabel, roll.chordSymbols, system) { lines.append(chords) }
                 lines.append(drawing.ruler(system))
                 for row in roll.rows { lines.append(drawing.row(row, system)) }
+                if let lyrics = drawing.words(PianoRollRenderer.lyricsLabel, roll.lyrics, system) { lines.append(lyrics) }
             }
         }
     }

@@ -3,6 +3,10 @@
 struct RollGlyphs: Equatable {
     /// A note's first cell.
     var onset: Character
+    /// A grace note's first cell.
+    var grace: Character
+    /// An accented note's first cell.
+    var accent: Character
     /// A cell the note sustains.
     var sustain: Character
     /// A cell where nothing sounds.
@@ -14,8 +18,10 @@ struct RollGlyphs: Equatable {
     /// A beat in the ruler.
     var beat: Character
 
-    /// `#` onset, `=` sustain, `.` empty, `|` bar line, `:` split bar, `'` beat.
-    static let ascii = RollGlyphs(onset: "#", sustain: "=", empty: ".", barLine: "|", split: ":", beat: "'")
-    /// `█` onset, `▒` sustain, `·` empty, `│` bar line, `┆` split bar, `╵` beat.
-    static let unicode = RollGlyphs(onset: "█", sustain: "▒", empty: "·", barLine: "│", split: "┆", beat: "╵")
+    /// `#` onset, `+` grace note, `>` accented onset, `=` sustain, `.` empty, `|` bar line,
+    /// `:` split bar, `'` beat.
+    static let ascii = RollGlyphs(onset: "#", grace: "+", accent: ">", sustain: "=", empty: ".", barLine: "|", split: ":", beat: "'")
+    /// `█` onset, `▪` grace note, `▲` accented onset, `▒` sustain, `·` empty, `│` bar line,
+    /// `┆` split bar, `╵` beat.
+    static let unicode = RollGlyphs(onset: "█", grace: "▪", accent: "▲", sustain: "▒", empty: "·", barLine: "│", split: "┆", beat: "╵")
 }

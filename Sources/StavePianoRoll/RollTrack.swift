@@ -7,9 +7,12 @@ import StaveComposition
 /// drum tracks get a row for each drum key played, highest key first. Rows are labelled by
 /// `RowLabel`.
 struct RollTrack {
-    /// What a cell shows.
-    enum Cell: UInt8 {
-        case empty, sustain, onset
+    /// What a cell shows. Of two things in one cell the greater wins: any onset over a
+    /// sustain, a note's onset over a grace note's, an accented onset over a plain one.
+    enum Cell: UInt8, Comparable {
+        case empty, sustain, grace, onset, accent
+
+        static func < (a: Cell, b: Cell) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// One pitch or drum.
@@ -31,12 +34,22 @@ struct RollTrack {
     private let notes: [PerformedNote]
     /// True when the rows are every semitone from the top row down (melody tracks).
     private let isChromatic: Bool
+    /// The chord symbols starting in the shown bars (drawn above the rows).
+    let chordSymbols: [PerformedText]
+    /// The sung syllables starting in the shown bars (drawn under the rows).
+    let lyrics: [PerformedText]
+    /// True when a shown note is a grace note or accented (the legend names their glyphs).
+    var hasGraces: Bool { notes.contains { $0.isGrace } }
+    var hasAccents: Bool { notes.contains { !$0.isGrace && $0.marks.contains(.accent) } }
 
     /// Selects the rows of `track` from its `notes` (sounding pitches, absolute time) that sound
     /// between `start` and `end`; the cells are empty until `draw(on:)`. Melody notes outside
     /// MIDI's 0–127 (which a checked song never has) are left out.
-    init(track: Track, notes: [PerformedNote], from start: Rational, to end: Rational, key: Key) {
+    init(track: Track, notes: [PerformedNote], from start: Rational, to end: Rational, key: Key,
+         chordSymbols: [PerformedText] = [], lyrics: [PerformedText] = []) {
         self.track = track
+        self.chordSymbols = chordSymbols.filter { $0.time >= start && $0.time < end }
+        self.lyrics = lyrics.filter { $0.time >= start && $0.time < end }
         isChromatic = track.kind == .melody
         self.notes = notes.filter {
             $0.end > start && $0.start < end && !$0.start.isOverflow && !$0.end.isOverflow
@@ -55,7 +68,8 @@ struct RollTrack {
         }
     }
 
-    /// Fills the rows' cells on `grid`: `onset` at each note's first cell, `sustain` on the cells
+    /// Fills the rows' cells on `grid`: `onset` (`grace` for a grace note, `accent` for an
+    /// accented note) at each note's first cell, `sustain` on the cells
     /// it holds (the cells whose start lies before its end), an onset winning over a sustain.
     /// A note that began before the shown bars is sustain only. Counts the moved onsets.
     mutating func draw(on grid: RollGrid) {
@@ -64,7 +78,7 @@ struct RollTrack {
         if !isChromatic { for (index, row) in rows.enumerated() { rowOfKey[row.key] = index } }
         for index in rows.indices { rows[index].cells = Array(repeating: .empty, count: grid.cellCount) }
         guard grid.cellCount > 0 else { return }
-        var onsets: [(row: Int, cell: Int)] = []
+        var onsets: [(row: Int, cell: Int, kind: Cell)] = []
         moved = 0
         for note in notes {
             guard let row = isChromatic ? top - note.pitch : rowOfKey[note.pitch], rows.indices.contains(row) else { continue }
@@ -74,12 +88,12 @@ struct RollTrack {
                 let (cell, exact) = grid.cell(at: note.start)
                 first = min(cell, grid.cellCount - 1)
                 if !exact || cell != first { moved += 1 }
-                onsets.append((row, first))
+                onsets.append((row, first, note.isGrace ? .grace : note.marks.contains(.accent) ? .accent : .onset))
                 first += 1
             }
             if first < end { for cell in first..<min(end, grid.cellCount) { rows[row].cells[cell] = .sustain } }
         }
-        for onset in onsets { rows[onset.row].cells[onset.cell] = .onset }
+        for onset in onsets { rows[onset.row].cells[onset.cell] = max(rows[onset.row].cells[onset.cell], onset.kind) }
     }
 
     /// The parts of the header line (see `RollRange.wrap`): kind, ID and display name (quoted and

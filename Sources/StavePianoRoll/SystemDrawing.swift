@@ -43,9 +43,49 @@ struct SystemDrawing {
                 case .empty: line.append(glyphs.empty)
                 case .sustain: line.append(glyphs.sustain)
                 case .onset: line.append(glyphs.onset)
+                case .grace: line.append(glyphs.grace)
+                case .accent: line.append(glyphs.accent)
                 }
             }
         }
+        return line
+    }
+
+    /// A line of words under or above a track's rows (lyrics, chord symbols): `label`, then each
+    /// text from the column of the cell where it starts, where it fits whole — before the next
+    /// text with a space between, and within the system; a text that does not fit is left out.
+    /// Nil when no text of `texts` falls in this system.
+    func words(_ label: String, _ texts: [PerformedText], _ system: SystemLayout.System) -> String? {
+        guard let first = system.segments.first, let last = system.segments.last else { return nil }
+        // The column (from the line's content start) of each cell of the system.
+        var columnOfCell: [Int: Int] = [:]
+        var column = 1
+        for (index, segment) in system.segments.enumerated() {
+            if index > 0 { column += 1 }
+            for cell in segment.cells {
+                columnOfCell[grid.firstCell[segment.bar] + cell] = column
+                column += 1
+            }
+        }
+        let width = column + 1
+        let systemStart = grid.firstCell[first.bar] + first.cells.lowerBound
+        let systemEnd = grid.firstCell[last.bar] + last.cells.upperBound
+        let placed = texts.compactMap { text -> (column: Int, text: [Character])? in
+            let cell = grid.cell(at: text.time).index
+            guard cell >= systemStart, cell < systemEnd, let column = columnOfCell[cell] else { return nil }
+            return (column, Array(RollTrack.printable(text.text)))
+        }
+        guard !placed.isEmpty else { return nil }
+        var content = Array(repeating: Character(" "), count: width)
+        var free = 0
+        for (index, item) in placed.enumerated() {
+            let limit = index + 1 < placed.count ? placed[index + 1].column - 1 : width
+            guard item.column >= free, item.column + item.text.count <= limit else { continue }
+            for (offset, character) in item.text.enumerated() { content[item.column + offset] = character }
+            free = item.column + item.text.count + 1
+        }
+        var line = label + String(repeating: " ", count: max(1, labelWidth - label.count)) + String(content)
+        while line.last == " " { line.removeLast() }
         return line
     }
 

@@ -265,3 +265,80 @@ final class StaveTwoMIDITests: XCTestCase {
         XCTAssertFalse(Performance.isPlain(tuplet, legato: 100))
     }
 }
+
+/// The same rules from Stave text, through the parser and lowering.
+final class StaveTwoTextMIDITests: XCTestCase {
+    private func lines(_ text: String, track: Int = 1) throws -> [String] {
+        try MIDIDump(midi(text)).tracks[track].dropFirst(4).filter { $0.text != "end-of-track" }.map { "\($0.tick) \($0.text)" }
+    }
+
+    /// Rule 14 from text: at 480 the note-off of c, `pedal up`, the lyric, d's note-on.
+    func testOrderAtOneTickFromText() throws {
+        XCTAssertEqual(try lines("""
+        track a {
+          phrase p { pedal down c4 pedal up d4 }
+          lyrics p "Hel-lo"
+        }
+        """), [
+            "0 control ch1 64 127", "0 lyric \"Hel-\"", "0 note-on ch1 60 100",
+            "480 note-off ch1 60 0", "480 control ch1 64 0", "480 lyric \"lo\"", "480 note-on ch1 62 100", "960 note-off ch1 62 0",
+        ])
+    }
+
+    /// `legato 85`, a staccato, a tenuto, an accent clamped at 127, a grace note (60 ticks, 51
+    /// under legato 85), a hairpin `!p … !< … !f` (49 → 96 over the bar, halves up), and
+    /// `bend -200 / 0 / 200` → 0, 8192, 16383.
+    func testMarksFromText() throws {
+        let notes = try MIDIDump(midi("""
+        track a {
+          legato 85
+          phrase {
+            !p c4 !< d4 e4' f4 | !f g4_ v120 a4^ (b)c4 r4 |
+          }
+        }
+        """)).notes.map { [$0[2], $0[3], $0[4], $0[5]] }
+        XCTAssertEqual(notes, [
+            [0, 408, 60, 49],          // c: before the hairpin (which starts after it, at 1/4)
+            [480, 408, 62, 49],        // d at t0: 49
+            [960, 240, 64, 65],        // e staccato: 49 + 47·(1/4)/(3/4) = 64.67 → 65
+            [1440, 408, 65, 80],       // f: 49 + 47·(2/3) = 80.33 → 80
+            [1920, 480, 67, 96],       // g tenuto at 96
+            [2400, 408, 69, 127],      // a: 120 + 20 → 127
+            [2880, 51, 71, 120],       // grace b: 60 ticks · 0.85
+            [2940, 357, 60, 120],      // c: 420 · 0.85
+        ])
+        XCTAssertEqual(try lines("track a { phrase { bend -200 c8 bend 0 c8 bend 200 } }").filter { $0.contains("bend") },
+                       ["0 bend ch1 0", "240 bend ch1 8192", "480 bend ch1 16383"])
+    }
+
+    /// Verses cycle over the Original and the three copies of `repeat p x3` (1, 2, 1, 2); a
+    /// Sync in another track sings nothing; the marker is on the conductor at every placement.
+    func testVersesAndMarkersFromText() throws {
+        let dump = try MIDIDump(midi("""
+        marker "Top" at 1
+        track a {
+          phrase p { marker "P" c2 d2 }
+          lyrics p "one two" "three four"
+          repeat p x3
+        }
+        track b { sync a.p at 2 }
+        """))
+        let lyrics = dump.tracks[1].filter { $0.text.hasPrefix("lyric") }.map { "\($0.tick) \($0.text)" }
+        XCTAssertEqual(lyrics, ["0 lyric \"one\"", "960 lyric \"two\"", "1920 lyric \"three\"", "2880 lyric \"four\"",
+                                "3840 lyric \"one\"", "4800 lyric \"two\"", "5760 lyric \"three\"", "6720 lyric \"four\""])
+        XCTAssertFalse(dump.tracks[2].contains { $0.text.hasPrefix("lyric") })
+        let markers = dump.tracks[0].filter { $0.text.hasPrefix("marker") }.map { "\($0.tick) \($0.text)" }
+        XCTAssertEqual(markers, ["0 marker \"Top\"", "0 marker \"P\"", "1920 marker \"P\"", "1920 marker \"P\"", "3840 marker \"P\"", "5760 marker \"P\""])
+    }
+
+    /// A note whose *sounding* length rounds to zero is dropped with the v1 warning: at ppq 24
+    /// `d64'` starts at 1.5 ticks (→ 2) and sounds 0.75 ticks (ends at 2.25 → 2). Unmarked it
+    /// would end at 3 and stay.
+    func testSoundingLengthThatRoundsToZeroIsDroppedWithAWarning() throws {
+        let marked = Lowering.compile(Source(path: "t.stave", text: "ppq 24\ntrack a { phrase { c64 d64' r8 } }"), defaultTitle: "t")
+        XCTAssertTrue(marked.diagnostics.contains { $0.id == .zeroLengthNote && $0.message.hasPrefix("1 note of this phrase") })
+        XCTAssertEqual(try MIDIDump(MIDIFileWriter().render(marked.song)).notes.map { $0[4] }, [60])
+        let plain = Lowering.compile(Source(path: "t.stave", text: "ppq 24\ntrack a { phrase { c64 d64 r8 } }"), defaultTitle: "t")
+        XCTAssertFalse(plain.diagnostics.contains { $0.id == .zeroLengthNote })
+    }
+}
