@@ -69,11 +69,11 @@ extension SongValidator {
             guard offset <= length else { return false }
             return SongValidator.container(around: offset, in: containers) == nil || innerSlots.contains(Rational(offset))
         }
-        func place(_ offset: Int, after previous: Int, at offsetPath: @autoclosure () -> JSONPath, what: String) {
+        func place(_ offset: Int, after previous: Int, at offsetPath: @autoclosure () -> JSONPath, what: String, order: String? = nil) {
             if offset > length {
                 problem(.saveMarkPosition, offsetPath(), "expected an offset within the phrase (0–\(length)), found \(offset)")
             } else if offset < previous {
-                problem(.saveMarkPosition, offsetPath(), "expected an offset at or after \(previous) (\(what)s are listed in source order), found \(offset)")
+                problem(.saveMarkPosition, offsetPath(), "expected an offset at or after \(previous) (\(order ?? "\(what)s are listed in source order")), found \(offset)")
             } else if !isSlot(offset) {
                 let inside = SongValidator.container(around: offset, in: containers) ?? 0
                 problem(.saveMarkPosition, offsetPath(), "\(offset) falls inside a note of containers[\(inside)]; a \(what) stands between notes, between tuplet items or in a rest")
@@ -84,7 +84,7 @@ extension SongValidator {
         for (index, pin) in expression.hairpins.enumerated() {
             let pinPath = path.key("hairpins").index(index)
             place(pin.start, after: previousEnd, at: pinPath.key("start"), what: "hairpin")
-            place(pin.end, after: pin.start, at: pinPath.key("end"), what: "hairpin end")
+            place(pin.end, after: pin.start, at: pinPath.key("end"), what: "hairpin end", order: "a hairpin ends at or after its start")
             if pin.from == pin.to {
                 problem(.saveInvalidValue, pinPath.key("to"), "a hairpin leads to a velocity above (crescendo) or below (diminuendo) its start, found \(pin.from) to \(pin.to)")
             }
@@ -140,7 +140,10 @@ extension SongValidator {
                 let notePath = path.key("items").index(itemIndex).index(index)
                 if let first = item[..<index].firstIndex(where: { $0.pitch == note.pitch }) {
                     problem(.saveDuplicatePitch, notePath, "\(pitchKey) \(note.pitch) is already in this grace chord ([\(first)])")
-                } else if kind == .melody, let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: "MIDI \(note.pitch)") {
+                } else if kind == .melody, let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: {
+                    let (spelling, octave) = Pitch.spell(note.pitch, in: self.document.key)
+                    return "\(Pitch.spellingText(spelling))\(octave)"
+                }()) {
                     problem(rule, at: notePath)
                 }
             }
