@@ -40,7 +40,27 @@ struct BodyLowering {
     /// a guess, so its bar lines are not recorded (checking them would only echo the error).
     var timingIsKnown = true
 
-    init(track: Track, key: Key) {
+    // Stave 2 marks (see BodyLowering+Expression.swift).
+
+    /// The texts of body `marker` statements (`SongSyntax.texts`).
+    let texts: [String]
+    /// The body's v2 marks so far, as written.
+    var expression = PhraseExpression()
+    /// Where each grace group of `expression.graces` was written.
+    var graceRanges: [SourceRange] = []
+    /// A hairpin waiting for the velocity command that ends it.
+    var openHairpin: OpenHairpin?
+    /// A grace group waiting for the note or chord it decorates.
+    var pendingGrace: (items: [[ChordNote]], range: SourceRange)?
+    /// Where a command stands: `standBase`, or inside a tuplet `standBase + standWidth ×
+    /// standIndex / standCount` (the start of its next item), worked out only when needed.
+    var standBase = Rational.zero
+    var standWidth = Rational.zero
+    var standIndex = 0
+    var standCount = 1
+
+    init(track: Track, key: Key, texts: [String] = []) {
+        self.texts = texts
         self.key = key
         self.kind = track.kind
         self.transpose = track.kind == .melody ? track.transpose : 0
@@ -75,7 +95,9 @@ struct BodyLowering {
             diagnostics.append(.error(.timeOverflow, "this phrase's durations are too fine to add up exactly (tuplets nested too finely)", at: phraseRange))
             return (PhraseBody(length: .zero), [])
         }
-        return (PhraseBody(length: time, notes: notes, tempos: tempos), barLines)
+        let body = PhraseBody(length: time, notes: notes, tempos: tempos, expression: expression)
+        if openHairpin != nil || !expression.graces.isEmpty { finishExpression(body) }
+        return (body, barLines)
     }
 
     mutating func error(_ id: DiagnosticID, _ message: String, _ range: SourceRange) {
@@ -91,8 +113,9 @@ struct BodyLowering {
         case .note(let sound, let length):
             let width = resolve(length)
             account(time)
+            if pendingGrace != nil { attachGrace(at: time) }
             guard let pitch = resolve(sound, element.range) else { time = time + width; return }
-            let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound))
+            let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound), marks: length.marks)
             var root = RootNote(position: time, width: width, note: note)
             root.source = SourceMark(element.range)
             notes.append(root)
@@ -102,12 +125,16 @@ struct BodyLowering {
             time = time + width
         case .rest(let length):
             account(time)
+            pendingGrace = nil // a grace group before a rest: reported by the parser
             time = time + resolve(length)
             ties.arrive(isRest: true) { _ in false }
         case .chord(let length, let items):
             let width = resolve(length)
             account(time)
-            let chord = lowerChord(body, items: index + 1 ..< index + 1 + Int(items), tieAll: length.tiesToNext, tieRange: length.tieRange, range: element.range)
+            if pendingGrace != nil { attachGrace(at: time) }
+            standBase = time
+            standIndex = 0
+            let chord = lowerChord(body, items: index + 1 ..< index + 1 + Int(items), length: length, range: element.range)
             var root = RootNote(position: time, width: width, chord: chord)
             root.source = SourceMark(element.range)
             notes.append(root)
@@ -115,7 +142,7 @@ struct BodyLowering {
         case .tuplet(let length, let items):
             let width = resolve(length)
             account(time)
-            let divisions = lowerTuplet(body, items: index + 1 ..< index + 1 + Int(items))
+            let divisions = lowerTuplet(body, items: index + 1 ..< index + 1 + Int(items), start: time, width: width)
             if BodyLowering.overflows(divisions, start: time, width: width) { subdivisionOverflow = true }
             accountParts(of: divisions, width: width)
             var root = RootNote(position: time, width: width, divisions: divisions)
@@ -131,7 +158,13 @@ struct BodyLowering {
                 account(time)
                 tempos.append(TempoMark(offset: time, bpm: value))
             }
+        case .grace(let items):
+            standBase = time
+            standIndex = 0
+            lowerGrace(body, items: index + 1 ..< index + 1 + Int(items), range: element.range)
         default:
+            standBase = time
+            standIndex = 0
             command(element)
         }
     }
@@ -148,32 +181,61 @@ struct BodyLowering {
         case .octaveDown:
             if octave > 0 { octave -= 1 } else { error(.octaveOutOfRange, "'<' goes below octave 0", element.range) }
         case .velocity(let value):
-            if (0...127).contains(value) { velocity = value } else {
+            if (0...127).contains(value) {
+                if openHairpin != nil { endHairpin(velocity: value, range: element.range) }
+                velocity = value
+            } else {
+                // A hairpin it would have ended is dropped with it: one mistake, one error.
+                openHairpin = nil
                 error(.valueOutOfRange, "velocity \(value) is out of range: expected 0–127", element.range)
             }
+        case .hairpin(let crescendo):
+            startHairpin(crescendo: crescendo, range: element.range)
+        case .pedal(let down):
+            control(.pedal(down: down), element.range)
+        case .controller(let number, let value):
+            control(.controller(number: Int(number), value: Int(value)), element.range)
+        case .bend(let cents):
+            control(.bend(cents: Int(cents)), element.range)
+        case .marker(let textIndex):
+            // An index past the texts cannot come from the parser; nothing to mark.
+            guard Int(textIndex) < texts.count else { return }
+            let offset = standTime
+            account(offset)
+            expression.markers.append(MarkerMark(offset: offset, text: texts[Int(textIndex)]))
         default:
             break
         }
     }
 
     /// Lowers the items of a chord: `body[items]` (members and commands, nothing nested).
-    mutating func lowerChord(_ body: [BodyElement], items: Range<Int>, tieAll: Bool, tieRange: SourceRange?, range: SourceRange) -> [ChordNote] {
+    /// A chord symbol's pitches (`[Am7]`) become its notes and the symbol is recorded at
+    /// `standTime`, the chord's start; commands among the members stand there too.
+    mutating func lowerChord(_ body: [BodyElement], items: Range<Int>, length: Length, range: SourceRange) -> [ChordNote] {
         var chord: [ChordNote] = []
         chord.reserveCapacity(items.count)
         var tied: [(pitch: Int, range: SourceRange)] = []
+        let tieAll = length.tiesToNext
         for index in items {
             let item = body[index]
             guard case .member(let member) = item.kind else { command(item); continue }
-            guard let pitch = resolve(member.sound, member.range) else { continue }
             let tie = member.tie || tieAll
-            if let index = chord.firstIndex(where: { $0.pitch == pitch }) {
-                if tie { chord[index].tie = true }
-            } else {
-                chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie, spelling: written(member.sound)))
+            let tieRange = member.tie ? member.range : (length.tieRange ?? range)
+            let marks = member.marks.union(length.marks)
+            if case .chordSymbol(let symbol) = member.sound {
+                guard let (root, pitches) = resolve(symbol, member.range) else { continue }
+                // One symbol per chord (a second one is the parser's error); symbols come in time order.
+                let offset = standTime
+                if expression.chordSymbols.last?.offset != offset {
+                    expression.chordSymbols.append(ChordSymbolMark(offset: offset, symbol: symbol, rootPitch: root))
+                }
+                for pitch in pitches {
+                    BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil, into: &chord, tied: &tied)
+                }
+                continue
             }
-            if tie, !tied.contains(where: { $0.pitch == pitch }) {
-                tied.append((pitch, member.tie ? member.range : (tieRange ?? range)))
-            }
+            guard let pitch = resolve(member.sound, member.range) else { continue }
+            BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: written(member.sound), into: &chord, tied: &tied)
         }
         noteCount += chord.count
         ties.arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }
@@ -183,36 +245,59 @@ struct BodyLowering {
 
     /// Lowers the items of a tuplet: `body[items]`, where a nested chord or tuplet is followed
     /// by its own items.
-    mutating func lowerTuplet(_ body: [BodyElement], items: Range<Int>) -> [TupletNote] {
+    /// Lowers the items of a tuplet: `body[items]`, where a nested chord or tuplet is followed
+    /// by its own items. The tuplet starts at `start` and lasts `width` (for the marks inside).
+    mutating func lowerTuplet(_ body: [BodyElement], items: Range<Int>, start: Rational, width: Rational) -> [TupletNote] {
+        var count = 0, scan = items.lowerBound
+        while scan < items.upperBound {
+            switch body[scan].kind {
+            case .note, .rest, .chord, .tuplet: count += 1
+            default: break
+            }
+            scan += 1 + body[scan].itemCount
+        }
         var divisions: [TupletNote] = []
-        divisions.reserveCapacity(items.count)
+        divisions.reserveCapacity(count)
+        let outer = (standBase, standWidth, standIndex, standCount)
+        (standBase, standWidth, standIndex, standCount) = (start, width, 0, max(1, count))
         var index = items.lowerBound
         while index < items.upperBound {
             let item = body[index]
             index += 1 + item.itemCount
             switch item.kind {
             case .note(let sound, let length):
+                if pendingGrace != nil { attachGrace(at: standTime) }
+                standIndex += 1
                 guard let pitch = resolve(sound, item.range) else {
                     divisions.append(.rest)
                     continue
                 }
-                divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound))]))
+                divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound), marks: length.marks)]))
                 noteCount += 1
                 ties.arrive(isRest: false) { $0 == pitch }
                 if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? item.range) }
             case .rest:
+                pendingGrace = nil // a grace group before a rest: reported by the parser
+                standIndex += 1
                 divisions.append(.rest)
                 ties.arrive(isRest: true) { _ in false }
             case .chord(let length, let members):
+                if pendingGrace != nil { attachGrace(at: standTime) }
                 let start = index - Int(members)
-                divisions.append(.chord(lowerChord(body, items: start ..< index, tieAll: length.tiesToNext, tieRange: length.tieRange, range: item.range)))
+                divisions.append(.chord(lowerChord(body, items: start ..< index, length: length, range: item.range)))
+                standIndex += 1
             case .tuplet(_, let nested):
                 let start = index - Int(nested)
-                divisions.append(.tuplet(lowerTuplet(body, items: start ..< index)))
+                let itemStart = standTime, itemWidth = standWidth / standCount
+                divisions.append(.tuplet(lowerTuplet(body, items: start ..< index, start: itemStart, width: itemWidth)))
+                standIndex += 1
+            case .grace(let graceItems):
+                lowerGrace(body, items: index - Int(graceItems) ..< index, range: item.range)
             default:
                 command(item)
             }
         }
+        (standBase, standWidth, standIndex, standCount) = outer
         return divisions
     }
 
@@ -287,7 +372,7 @@ struct BodyLowering {
             highestPitch = max(highestPitch, key)
             return key
         case .chordSymbol:
-            return nil // v2: lowered by the Stave 2 front end (in progress)
+            return nil // only a chord member can be a chord symbol (the parser reports others)
         case .pitch(let spelling):
             let pitch = Pitch.midi(spelling, octave: octave, key: key)
             if pitch >= 0, pitch <= 127, pitch + transpose >= 0, pitch + transpose <= 127 {

@@ -56,7 +56,15 @@ extension Lowering {
             case .transpose:
                 if let value = number(setting, -48...48) { track.transpose = value }
             case .legato:
-                if let value = number(setting, 1...100) { track.legato = value }
+                guard case .number(let value) = setting.value else {
+                    error(.expectedToken, "expected a number after 'legato'", setting.valueRange)
+                    continue
+                }
+                if let problem = ExpressionRule.legato(value) {
+                    diagnostics.append(problem.diagnostic(at: setting.valueRange))
+                } else {
+                    track.legato = value
+                }
             }
         }
         return track

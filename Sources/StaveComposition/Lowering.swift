@@ -103,8 +103,11 @@ public struct Lowering {
             switch statement.kind {
             case .title(let title):
                 if once("title", statement, &self) { song.title = title }
-            case .marker:
-                break // v2: lowered by the Stave 2 front end (in progress)
+            case .marker(let text, let at):
+                guard let bar = Lowering.bar(at, &diagnostics) else { continue }
+                var marker = SongMarker(bar: bar, text: text)
+                marker.source = SourceMark(statement.range)
+                song.markers.append(marker)
             case .composer(let composer):
                 if once("composer", statement, &self) { song.composer = composer }
             case .ppq(let ppq):

@@ -87,7 +87,7 @@ struct Placement {
                 let statement = syntax.tracks[trackIndex].phrases[statementIndex]
                 guard case .original(let id, let elements) = statement.kind else { continue }
                 syntax.tracks[trackIndex].phrases[statementIndex].kind = .original(id: id, body: [])
-                var lowering = BodyLowering(track: tracks[trackIndex], key: song.key)
+                var lowering = BodyLowering(track: tracks[trackIndex], key: song.key, texts: syntax.texts)
                 let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
                 let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
                                         quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
@@ -103,6 +103,7 @@ struct Placement {
                 }
                 originals[trackIndex][id.text] = original
             }
+            if !syntax.tracks[trackIndex].lyrics.isEmpty { setLyrics(trackIndex: trackIndex) }
         }
     }
 

@@ -108,6 +108,72 @@ extension DiagnosticID {
             return entry("a `{` without its `}`",
                          "Every track and phrase body ends with `}`. The error points at the `{` that is never closed.",
                          wrong: "track lead {\n  phrase { c d e }\n", right: body("c d e"))
+        // Stave 2 syntax
+        case .misplacedMark:
+            return entry("an articulation mark where none may stand",
+                         "Articulation marks (`'` staccato, `_` tenuto, `^` accent) follow a note's duration and dots directly, before `~`: `c4'`, `f#8._`, `[c e g]2^`. Inside a chord or a tuplet they follow the pitch (`[c^ e g]2`, `{c' d' e}4`).",
+                         wrong: body("c'4 d e"), right: body("c4' d e"))
+        case .duplicateMark:
+            return entry("an articulation mark written twice",
+                         "Each of `'`, `_` and `^` marks a note at most once.",
+                         wrong: body("c4^^ d"), right: body("c4^ d"))
+        case .conflictingMarks:
+            return entry("staccato and tenuto on one note",
+                         "`'` (half the length) and `_` (the full length) say opposite things: keep one.",
+                         wrong: body("c4'_ d"), right: body("c4' d"))
+        case .markOnRest:
+            return entry("an articulation mark on a rest",
+                         "Marks change how a note sounds; a rest sounds nothing. Mark the notes around it.",
+                         wrong: body("c4 r4' d"), right: body("c4' r4 d"))
+        case .markOnTuplet:
+            return entry("an articulation mark on a whole tuplet",
+                         "Marks after `}` are not allowed: mark the items inside the tuplet, after their pitches.",
+                         wrong: body("{c d e}4' f"), right: body("{c' d' e'}4 f"))
+        case .emptyGrace:
+            return entry("a grace group without a note",
+                         "A grace group `( … )` holds the grace notes played before the note that follows it: at least one pitch or chord.",
+                         wrong: body("() c4 d"), right: body("(d) c4 d"))
+        case .graceItemNotAllowed:
+            return entry("something a grace group cannot hold",
+                         "A grace group holds pitches, chords, octave and velocity commands only: no durations, rests, ties, marks, tuplets or other commands. Grace notes take their length from the note they decorate.",
+                         wrong: body("(d8 e) c4"), right: body("(d e) c4"))
+        case .graceWithoutNote:
+            return entry("a grace group that decorates no note",
+                         "A grace group stands directly before the note or chord it decorates (a space is allowed). Before a rest, a command or the end of a phrase it has nothing to decorate.",
+                         wrong: body("c4 (d) r4"), right: body("c4 (d) e4"))
+        case .invalidPedal:
+            return entry("a pedal command that is neither down nor up",
+                         "The sustain pedal is `pedal down` (CC64 127) or `pedal up` (CC64 0).",
+                         wrong: body("pedal on c d e"), right: body("pedal down c d e"))
+        case .markerWithoutBar:
+            return entry("a header marker without its bar",
+                         "In the header a marker needs its place: `marker \"Chorus\" at 17`. Inside a phrase body, `marker \"Chorus\"` marks where it stands.",
+                         wrong: "marker \"Chorus\"\n" + body("c d e"), right: "marker \"Chorus\" at 1\n" + body("c d e"))
+        case .invalidChordSymbol:
+            return entry("a chord symbol that cannot be read",
+                         "Inside a chord bracket, a word that starts with an upper-case letter is a chord symbol: ROOT QUALITY [/BASS], where ROOT and BASS are `A`–`G` with at most one `#` or `b` (`[Bb7/D]`).",
+                         wrong: body("[H7]2 c"), right: body("[B7]2 c"))
+        case .unknownChordQuality:
+            return entry("a chord symbol with a quality Stave does not know",
+                         "The qualities are those of LANGUAGE.md: none, m, dim, aug, sus2, sus4, 5, 6, m6, 7, maj7, m7, mmaj7, dim7, m7b5, 9, maj9, m9, add9, madd9, 11, 13 and 7sus4. The message suggests the closest.",
+                         wrong: body("[Cmj7]2 c"), right: body("[Cmaj7]2 c"))
+        case .chordSymbolOutsideChord:
+            return entry("a chord symbol outside a chord bracket",
+                         "Chord symbols stand inside `[ ]`, with the duration after the bracket: `[C]4`. Pitches are lower case (`c4`).",
+                         wrong: body("C4 d e"), right: body("[C]4 d e"))
+        case .chordSymbolInDrums:
+            return entry("a chord symbol on a drum track",
+                         "Drum tracks play drum names; chord symbols belong to melody tracks.",
+                         wrong: drums("[C]4 kick"), right: drums("[kick snare]4 kick"))
+        case .duplicateChordSymbol:
+            return entry("two chord symbols in one chord",
+                         "A chord bracket holds at most one chord symbol (and any melody pitches): write two chords.",
+                         wrong: body("[C G]2 c"), right: body("[C]2 [G]2 c"))
+        case .lyricsInDrums:
+            return entry("lyrics on a drum track",
+                         "Words are sung to melody notes: `lyrics` statements belong to melody tracks.",
+                         wrong: "drums beat {\n  phrase groove { kick snare }\n  lyrics groove \"boom tss\"\n}",
+                         right: "track lead {\n  phrase verse { c d }\n  lyrics verse \"la la\"\n}")
         // Header and settings
         case .duplicateHeader:
             return entry("a header statement given twice",
@@ -236,6 +302,31 @@ extension DiagnosticID {
             return warning("a note that rounds to no length in MIDI",
                          "The note is shorter than a MIDI tick at this `ppq`, so it cannot sound and is left out of the MIDI file. Raise `ppq`.",
                          wrong: "ppq 24\n" + body("{c d e f g f e}64"), right: "ppq 448\n" + body("{c d e f g f e}64"))
+        // Stave 2 meaning
+        case .hairpinUnended:
+            return entry("a crescendo or diminuendo that nothing ends",
+                         "`!<` and `!>` ramp the velocity from where they stand to the next velocity command (`vN` or a dynamic such as `!f`) of the same phrase. Without one the ramp has no goal: write the dynamic it leads to.",
+                         wrong: body("!p c !< d e f"), right: body("!p c !< d e f !f"))
+        case .hairpinDirection:
+            return entry("a hairpin that leads the wrong way",
+                         "`!<` (crescendo) must lead to a velocity above the one in force where it stands, and `!>` (diminuendo) to one below it. Swap the hairpin or change the dynamic that ends it.",
+                         wrong: body("!f c !< d e !p f"), right: body("!f c !> d e !p f"))
+        case .hairpinOverlap:
+            return entry("a hairpin that starts while another is open",
+                         "A hairpin runs until the next velocity command. A second `!<` or `!>` before that command would start a ramp inside a ramp: end the first one with a dynamic, then start the next.",
+                         wrong: body("!p c !< d !> e !f f"), right: body("!p c !< d !f e !> f !p g"))
+        case .graceOnTiedNote:
+            return entry("grace notes before a note that continues a tie",
+                         "Grace notes take their time from the start of the note they decorate, but a note that continues a tie does not start: it is already sounding. Put the graces before the first note of the tie.",
+                         wrong: body("c2~ (d)c4 e"), right: body("(d)c2~ c4 e"))
+        case .tooManySyllables:
+            return entry("a verse with more syllables than its phrase has notes",
+                         "Syllables go one by one to the phrase's lyric notes: notes and chords that start a sound (rests, tie continuations and grace notes take none). A verse may have fewer syllables than notes, not more: add notes, or join syllables with `_` and `*` as needed.",
+                         wrong: "track lead {\n  phrase tune { c d e }\n  lyrics tune \"Twin-kle twin-kle\"\n}", right: "track lead {\n  phrase tune { c d e f }\n  lyrics tune \"Twin-kle twin-kle\"\n}")
+        case .duplicateLyrics:
+            return entry("two lyrics statements for one phrase",
+                         "Each phrase takes one `lyrics` statement; several verses are several strings in it (`lyrics tune \"verse one\" \"verse two\"`), sung by the phrase's placements in turn.",
+                         wrong: "track lead {\n  phrase tune { c d }\n  lyrics tune \"la la\"\n  lyrics tune \"lo lo\"\n}", right: "track lead {\n  phrase tune { c d }\n  lyrics tune \"la la\" \"lo lo\"\n}")
         // Save files
         case .saveInvalidJSON:
             return entry("a save file that is not valid JSON",

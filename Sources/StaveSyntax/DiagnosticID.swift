@@ -29,6 +29,23 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case reservedWord = "reserved-word"
     case invalidIdentifier = "invalid-identifier"
     case unclosedBlock = "unclosed-block"
+    // Stave 2 syntax
+    case misplacedMark = "misplaced-mark"
+    case duplicateMark = "duplicate-mark"
+    case conflictingMarks = "conflicting-marks"
+    case markOnRest = "mark-on-rest"
+    case markOnTuplet = "mark-on-tuplet"
+    case emptyGrace = "empty-grace"
+    case graceItemNotAllowed = "grace-item-not-allowed"
+    case graceWithoutNote = "grace-without-note"
+    case invalidPedal = "invalid-pedal"
+    case markerWithoutBar = "marker-without-bar"
+    case invalidChordSymbol = "invalid-chord-symbol"
+    case unknownChordQuality = "unknown-chord-quality"
+    case chordSymbolOutsideChord = "chord-symbol-outside-chord"
+    case chordSymbolInDrums = "chord-symbol-in-drums"
+    case duplicateChordSymbol = "duplicate-chord-symbol"
+    case lyricsInDrums = "lyrics-in-drums"
     // Header and settings
     case duplicateHeader = "duplicate-header"
     case duplicateSetting = "duplicate-setting"
@@ -63,6 +80,19 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case timeOverflow = "time-overflow"
     case offTickGrid = "off-tick-grid"
     case zeroLengthNote = "zero-length-note"
+    // Stave 2 meaning
+    /// `!<` or `!>` with no velocity command after it in the phrase.
+    case hairpinUnended = "hairpin-unended"
+    /// `!<` to a velocity not above the current one, `!>` to one not below.
+    case hairpinDirection = "hairpin-direction"
+    /// A hairpin that starts while another is open.
+    case hairpinOverlap = "hairpin-overlap"
+    /// A grace group before a note that continues a tie.
+    case graceOnTiedNote = "grace-on-tied-note"
+    /// A verse with more syllables than its phrase has lyric notes.
+    case tooManySyllables = "too-many-syllables"
+    /// Two `lyrics` statements for one phrase.
+    case duplicateLyrics = "duplicate-lyrics"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"

@@ -154,11 +154,11 @@ public struct Lexer {
         }
     }
 
-    /// A hint for characters that other notations use: `'` and `,` are octave marks in ABC
-    /// and LilyPond.
+    /// A hint for characters that other notations use: `,` is an octave mark in ABC and
+    /// LilyPond (`'`, their other one, is Stave's staccato).
     static func invalidCharacterHint(_ shown: String) -> String {
         switch shown {
-        case "'''", "','": return ": Stave sets octaves with 'o5', '>' and '<' before the note"
+        case "','": return ": Stave sets octaves with 'o5', '>' and '<' before the note"
         default: return ""
         }
     }
@@ -299,6 +299,8 @@ public struct Lexer {
         case UInt8(ascii: ">"): return .greater
         case UInt8(ascii: "<"): return .less
         case UInt8(ascii: "/"): return .slash
+        case UInt8(ascii: "'"): return .apostrophe
+        case UInt8(ascii: "^"): return .caret
         default: return nil
         }
     }

@@ -1,7 +1,21 @@
 /// Phrase bodies: notes, rests, chords, tuplets, commands, bar lines.
 extension Parser {
     /// Where a body element stands, which decides what it may contain.
-    enum Context { case phrase, chord, tuplet }
+    enum Context {
+        case phrase, chord, tuplet
+        /// Inside a grace group `( … )` (v2).
+        case grace
+
+        /// The group it names in messages: "a chord", "a tuplet", "a grace group".
+        var noun: String {
+            switch self {
+            case .phrase: return "a phrase body"
+            case .chord: return "a chord"
+            case .tuplet: return "a tuplet"
+            case .grace: return "a grace group"
+            }
+        }
+    }
 
     /// Parses a phrase body after its `{`, up to and including the matching `}`: its elements
     /// as one flat list (see `BodyElement`).
@@ -52,7 +66,7 @@ extension Parser {
 
     /// Tokens whose failure leaves the time of the phrase as written: dynamics and octave steps.
     static func keepsTime(_ kind: TokenKind) -> Bool {
-        kind == .dynamic || kind == .greater || kind == .less
+        kind == .dynamic || kind == .greater || kind == .less || kind == .apostrophe || kind == .caret
     }
 
     /// Parses one element that may stand in a body, chord or tuplet and appends it to
@@ -88,10 +102,21 @@ extension Parser {
                 skipBalanced()
                 return false
             }
+            if context == .grace {
+                error(.graceItemNotAllowed, "a grace group cannot contain a tuplet", at: token.range)
+                skipBalanced()
+                return false
+            }
             return parseTuplet(in: context, depth: depth + 1)
+        case .leftParen:
+            return parseGrace(in: context, depth: depth)
+        case .apostrophe, .caret:
+            advance()
+            reportStrayMark(token)
+            return false
         case .tilde:
             advance()
-            error(.invalidTie, "'~' must follow a note or chord", at: token.range)
+            error(context == .grace ? .graceItemNotAllowed : .invalidTie, context == .grace ? "a grace group cannot contain ties" : "'~' must follow a note or chord", at: token.range)
             return false
         case .dot:
             advance()
@@ -114,6 +139,13 @@ extension Parser {
     static let dynamicNames = ["ppp", "pp", "p", "mp", "mf", "f", "ff", "fff"]
 
     mutating func dynamicElement(_ token: Token) -> BodyElement? {
+        if token.range.end - token.range.start == 2 {
+            switch bytes[token.range.start + 1] {
+            case UInt8(ascii: "<"): return BodyElement(.hairpin(crescendo: true), token.range)
+            case UInt8(ascii: ">"): return BodyElement(.hairpin(crescendo: false), token.range)
+            default: break
+            }
+        }
         let name = String(text(token).dropFirst())
         guard let level = Parser.dynamics[name] else {
             let shown = name.count > 20 ? String(name.prefix(17)) + "..." : name
@@ -143,8 +175,17 @@ extension Parser {
 
     mutating func parseWordElement(in context: Context) -> BodyElement? {
         let token = advance()
-        let start = token.range.start, end = token.range.end
+        let start = token.range.start, fullEnd = token.range.end
         let first = bytes[start]
+        // Trailing `_` are tenuto marks (`c4_`, `c_`): `_` is an identifier character, so the
+        // lexer keeps them in the word, and the word proper ends before them.
+        var end = fullEnd
+        while end > start, bytes[end - 1] == UInt8(ascii: "_") { end -= 1 }
+        let underscores = fullEnd - end
+        guard end > start else {
+            reportStrayMark(token)
+            return nil
+        }
         // Split the word into its letters and a trailing run of digits (the duration).
         var digitsStart = start
         while digitsStart < end, !Lexer.isDigit(bytes[digitsStart]) { digitsStart += 1 }
@@ -156,11 +197,11 @@ extension Parser {
         }
         let letterCount = digitsStart - start
         let tail = bytes[digitsStart..<end]
-        var word: String { String(decoding: self.bytes[start..<end], as: UTF8.self) }
+        var word: String { String(decoding: self.bytes[start..<fullEnd], as: UTF8.self) }
 
         if first == UInt8(ascii: "t"), isWord(token, "tempo") {
             guard context == .phrase else {
-                error(.unexpectedToken, "a tempo change cannot stand inside a \(context == .chord ? "chord" : "tuplet")", at: token.range)
+                error(context == .grace ? .graceItemNotAllowed : .unexpectedToken, "a tempo change cannot stand inside \(context.noun)", at: token.range)
                 if current.kind == .number || current.kind == .decimal { advance() }
                 return nil
             }
@@ -172,8 +213,10 @@ extension Parser {
             guard let bpm = decimal(number) else { return nil }
             return BodyElement(.tempo(bpm), token.range.union(number.range))
         }
+        // pedal, cc, bend, marker (v2).
+        if underscores == 0, let command = parseControlWord(token) { return command }
         // o5, v90: commands.
-        if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), letterCount == 1, end - start > 1, tailIsDigits {
+        if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), letterCount == 1, end - start > 1, tailIsDigits, underscores == 0 {
             guard let number = smallNumber(tail, token) else { return nil }
             if first == UInt8(ascii: "o") {
                 if trackKind == .drums {
@@ -186,14 +229,16 @@ extension Parser {
         }
         // r, r8: rests.
         if first == UInt8(ascii: "r"), letterCount == 1, tailIsDigits {
-            if context == .chord {
-                error(.unexpectedToken, "a chord cannot contain a rest", at: token.range)
+            if context == .chord || context == .grace {
+                error(context == .grace ? .graceItemNotAllowed : .unexpectedToken, "\(context.noun) cannot contain a rest", at: token.range)
                 return nil
             }
             if context == .tuplet {
                 if !tail.isEmpty {
                     error(.durationNotAllowed, "durations are not allowed inside a tuplet: write it after '}'", at: token.range)
                 }
+                let marks = readMarks(after: token, underscores: underscores, reporting: false)
+                if let range = marks.range { error(.markOnRest, "a rest cannot take articulation marks", at: range) }
                 if current.kind == .tilde {
                     let tilde = advance()
                     if current.kind == .number, !current.spaceBefore {
@@ -206,12 +251,22 @@ extension Parser {
                 return BodyElement(.rest(Length()), token.range)
             }
             var length = Length()
-            guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
+            var marksRange: SourceRange?
+            guard parseLength(after: token, digits: tail, underscores: underscores, into: &length, in: context, marksRange: &marksRange) else { return nil }
+            if let marksRange {
+                error(.markOnRest, "a rest cannot take articulation marks", at: marksRange)
+                length.marks = []
+            }
             if length.tiesToNext, let range = length.tieRange {
                 error(.tieToRest, "a rest cannot be tied", at: range)
                 length.tiesToNext = false
             }
             return BodyElement(.rest(length), token.range.union(tokens[position - 1].range))
+        }
+        // Chord symbols (v2): a word that starts with an upper-case letter, inside a chord of a
+        // melody track.
+        if first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"), let handled = parseUpperCaseWord(token, wordEnd: end, underscores: underscores, in: context) {
+            return handled
         }
         // A pitch or a drum name.
         let sound: Sound
@@ -243,7 +298,11 @@ extension Parser {
             let accidentalBytes = bytes[(start + 1)..<digitsStart]
             guard let accidental = Parser.accidental(accidentalBytes) else {
                 let marks = String(decoding: accidentalBytes, as: UTF8.self)
-                if marks.count >= 3, Set(marks).count == 1, marks.first == "#" || marks.first == "b" {
+                if let underscore = marks.firstIndex(of: "_"), marks[underscore...].allSatisfy({ $0 == "_" }), digitsStart < end {
+                    // `c_4`: a tenuto before the duration.
+                    let pitch = String(decoding: bytes[start..<(start + 1)], as: UTF8.self) + marks[..<underscore]
+                    error(.misplacedMark, "articulation marks follow the duration: write \(pitch)\(String(decoding: tail, as: UTF8.self))\(marks[underscore...])", at: token.range)
+                } else if marks.count >= 3, Set(marks).count == 1, marks.first == "#" || marks.first == "b" {
                     error(.tooManyAccidentals, "'\(word)' has \(marks.count) accidentals; at most two (double sharp or double flat) are allowed", at: token.range)
                 } else {
                     error(.invalidPitch, "'\(word)' is not a pitch: accidentals are #, ##, b, bb or n", at: token.range)
@@ -254,31 +313,52 @@ extension Parser {
         }
         if context != .phrase {
             if digitsStart < end {
-                error(.durationNotAllowed, "durations are not allowed inside \(context == .chord ? "a chord: write it after ']'" : "a tuplet: write it after '}'")", at: token.range)
+                error(context == .grace ? .graceItemNotAllowed : .durationNotAllowed, context == .chord ? "durations are not allowed inside a chord: write it after ']'" : context == .tuplet ? "durations are not allowed inside a tuplet: write it after '}'" : "durations are not allowed inside a grace group: grace notes take their length from the note they decorate", at: token.range)
             }
-            var tie = false
-            if current.kind == .tilde {
-                let tilde = advance()
-                tie = true
-                if current.kind == .number, !current.spaceBefore {
-                    error(.durationNotAllowed, "durations are not allowed inside a \(context == .chord ? "chord" : "tuplet")", at: current.range)
-                    advance()
-                    tie = false
-                } else if current.kind == .word, !current.spaceBefore {
-                    error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
-                }
-            }
+            let (marks, tie, range) = parseItemEnding(after: token, underscores: underscores, in: context)
             if let unknownDrum { reportUnknownDrum(unknownDrum, at: token.range) }
             if context == .chord {
-                return BodyElement(.member(ChordMember(sound, tie: tie, range: token.range)), token.range)
+                return BodyElement(.member(ChordMember(sound, tie: tie != nil, marks: marks, range: range)), range)
             }
-            return BodyElement(.note(sound, Length(tiesToNext: tie, tieRange: tie ? tokens[position - 1].range : nil)), token.range)
+            return BodyElement(.note(sound, Length(tiesToNext: tie != nil, tieRange: tie, marks: marks)), range)
         }
         var length = Length()
-        guard parseLength(after: token, digits: tail, into: &length, in: context) else { return nil }
+        var marksRange: SourceRange?
+        guard parseLength(after: token, digits: tail, underscores: underscores, into: &length, in: context, marksRange: &marksRange) else { return nil }
         let range = token.range.union(tokens[position - 1].range)
         if let unknownDrum { reportUnknownDrum(unknownDrum, at: range) }
         return BodyElement(.note(sound, length), range)
+    }
+
+    /// Reads what ends a pitch inside a chord, tuplet or grace group: its marks, then `~`
+    /// (neither in a grace group). Returns the marks, the tie's range and the item's range
+    /// (the word with its marks).
+    mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
+        let read = readMarks(after: token, underscores: underscores, reporting: context != .grace)
+        var marks = read.marks
+        if context == .grace, let range = read.range {
+            error(.graceItemNotAllowed, "grace notes take no articulation marks", at: range)
+            marks = []
+        }
+        let range = token.range.union(read.range ?? token.range)
+        var tie: SourceRange?
+        if current.kind == .tilde {
+            let tilde = advance()
+            tie = tilde.range
+            if context == .grace {
+                error(.graceItemNotAllowed, "a grace group cannot contain ties", at: tilde.range)
+                tie = nil
+                if current.kind == .number, !current.spaceBefore { advance() }
+            } else if current.kind == .number, !current.spaceBefore {
+                error(.durationNotAllowed, "durations are not allowed inside \(context.noun)", at: current.range)
+                advance()
+                tie = nil
+            } else if current.kind == .word, !current.spaceBefore, !isUnderscores(current) {
+                error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
+            }
+            reportMarksAfterTie()
+        }
+        return (marks, tie, range)
     }
 
     /// A command's number (`o5`, `v90`), guarded against overflow.
@@ -316,12 +396,19 @@ extension Parser {
         return DurationSyntax(value, dots: dots, range: fullRange)
     }
 
-    /// Reads what follows a note, rest or chord: duration, dots, inline ties, tie to next.
+    /// Reads what follows a note, rest or chord: duration, dots, articulation marks, inline
+    /// ties, tie to next. `underscores` counts the tenuto marks at the end of the note's own
+    /// word (`c4_`); `marksRange` is set to where the marks are, when there are any.
     /// Returns false when an error was reported and the element should be dropped.
-    mutating func parseLength(after token: Token, digits: Bytes, into length: inout Length, in context: Context) -> Bool {
+    mutating func parseLength(after token: Token, digits: Bytes, underscores: Int = 0, into length: inout Length, in context: Context, marksRange: inout SourceRange?) -> Bool {
         var ok = true
+        if underscores > 0, current.kind == .dot, !current.spaceBefore {
+            error(.misplacedMark, "articulation marks follow the dots: write the '_' after them", at: SourceRange(token.range.end - underscores, token.range.end))
+            while current.kind == .dot, !current.spaceBefore { advance() }
+            return false
+        }
         if !digits.isEmpty {
-            let digitsRange = SourceRange(token.range.end - digits.count, token.range.end)
+            let digitsRange = SourceRange(token.range.end - underscores - digits.count, token.range.end - underscores)
             if let parsed = duration(digits: digits, range: digitsRange) { length.duration = parsed } else { ok = false }
         } else if current.kind == .number, !current.spaceBefore {
             // After ']' or '}' the duration is a separate number token.
@@ -340,6 +427,17 @@ extension Parser {
             while current.kind == .dot { advance() }
             ok = false
         }
+        let marks = readMarks(after: token, underscores: digits.isEmpty ? underscores : underscores, reporting: true)
+        length.marks = marks.marks
+        marksRange = marks.range
+        if marks.range != nil, digits.isEmpty, length.duration == nil, current.kind == .number, !current.spaceBefore {
+            // `c'4`: the marks before the duration.
+            let number = advance()
+            while current.kind == .dot, !current.spaceBefore { advance() }
+            let shown = String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
+            error(.misplacedMark, "articulation marks follow the duration: write \(shown.filter { $0 != "_" })\(text(number))\(source.text(marks.range!))", at: marks.range!)
+            return false
+        }
         while current.kind == .tilde {
             let tilde = advance()
             if current.kind == .number, !current.spaceBefore {
@@ -350,14 +448,16 @@ extension Parser {
                 } else {
                     ok = false
                 }
+                reportMarksAfterTie()
                 continue
             }
-            if current.kind == .word, !current.spaceBefore {
+            if current.kind == .word, !current.spaceBefore, !isUnderscores(current) {
                 error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
                 return false
             }
             length.tiesToNext = true
             length.tieRange = tilde.range
+            reportMarksAfterTie()
             break
         }
         return ok
@@ -381,6 +481,7 @@ extension Parser {
         elements.append(BodyElement(.invalid, open.range))
         var hasMember = false
         var hadInvalidItem = false
+        var symbol: SourceRange?
         while true {
             let token = current
             if token.kind == .rightBracket { break }
@@ -394,8 +495,18 @@ extension Parser {
                 continue
             }
             let item = elements.count
-            if parseElement(in: .chord, depth: depth) {
-                if case .member = elements[item].kind { hasMember = true }
+            if parseElement(in: .chord, depth: depth), item < elements.count {
+                if case .member(let member) = elements[item].kind {
+                    hasMember = true
+                    if case .chordSymbol = member.sound {
+                        if let symbol {
+                            error(.duplicateChordSymbol, "a chord holds at most one chord symbol ('\(source.text(symbol))' stands before): write two chords", at: member.range)
+                            elements.removeLast(elements.count - item)
+                        } else {
+                            symbol = member.range
+                        }
+                    }
+                }
             } else {
                 hadInvalidItem = true
             }
@@ -407,19 +518,18 @@ extension Parser {
                 error(.durationNotAttached, "a duration must follow ']' directly: remove the space before \(describe(current))", at: current.range)
                 advance()
             }
-            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return dropGroup(from: header, reports: reports) }
+            var marksRange: SourceRange?
+            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context, marksRange: &marksRange) else { return dropGroup(from: header, reports: reports) }
         } else {
             if current.kind == .number, !current.spaceBefore {
                 let number = advance()
-                error(.durationNotAllowed, "durations are not allowed on a chord inside a tuplet", at: number.range)
+                error(context == .grace ? .graceItemNotAllowed : .durationNotAllowed, "durations are not allowed on a chord inside \(context.noun)", at: number.range)
             }
-            if current.kind == .tilde {
-                let tilde = advance()
+            let (marks, tie, _) = parseItemEnding(after: close, underscores: 0, in: context)
+            length.marks = marks
+            if let tie {
                 length.tiesToNext = true
-                length.tieRange = tilde.range
-                if current.kind == .word, !current.spaceBefore {
-                    error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
-                }
+                length.tieRange = tie
             }
         }
         if !hasMember {
@@ -483,8 +593,9 @@ extension Parser {
             }
             let item = elements.count
             if parseElement(in: .tuplet, depth: depth) {
-                switch elements[item].kind {
-                case .note, .rest, .chord, .tuplet: sounding += 1
+                // A grace group is always followed by its note.
+                switch item < elements.count ? elements[item].kind : .invalid {
+                case .note, .rest, .chord, .tuplet, .grace: sounding += 1
                 default: break
                 }
             } else {
@@ -498,7 +609,12 @@ extension Parser {
                 error(.durationNotAttached, "a duration must follow '}' directly: remove the space before \(describe(current))", at: current.range)
                 advance()
             }
-            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context) else { return dropGroup(from: header, reports: reports) }
+            var marksRange: SourceRange?
+            guard parseLength(after: close, digits: bytes[0..<0], into: &length, in: context, marksRange: &marksRange) else { return dropGroup(from: header, reports: reports) }
+            if let marksRange {
+                error(.markOnTuplet, "a whole tuplet cannot take articulation marks: mark its items after their pitches", at: marksRange)
+                length.marks = []
+            }
             if length.tiesToNext || !length.inlineTies.isEmpty {
                 error(.tieOnTuplet, "a whole tuplet cannot be tied: put '~' after its last item", at: length.tieRange ?? close.range)
                 return dropGroup(from: header, reports: reports)
@@ -507,6 +623,10 @@ extension Parser {
             if current.kind == .number, !current.spaceBefore {
                 let number = advance()
                 error(.durationNotAllowed, "a nested tuplet takes no duration: it shares its parent's", at: number.range)
+            }
+            let marks = readMarks(after: close, underscores: 0, reporting: false)
+            if let range = marks.range {
+                error(.markOnTuplet, "a whole tuplet cannot take articulation marks: mark its items after their pitches", at: range)
             }
             if current.kind == .tilde {
                 let tilde = advance()

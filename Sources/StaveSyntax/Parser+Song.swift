@@ -14,11 +14,16 @@ extension Parser {
                     if let track = parseTrack() { song.tracks.append(track) }
                     continue
                 }
+                if word == "marker" {
+                    if let statement = parseHeaderMarker() { song.header.append(statement) }
+                    continue
+                }
             }
-            error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords), at: token.range)
+            error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords + ["marker"]), at: token.range)
             advance()
             skipToTopLevel()
         }
+        song.texts = texts
         return song
     }
 
@@ -33,7 +38,7 @@ extension Parser {
             case .rightBrace: depth = max(0, depth - 1)
             case .word where depth == 0:
                 let word = text(current)
-                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) || startsLine(current) { return }
+                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "marker" || startsLine(current) { return }
             default: break
             }
             advance()
@@ -210,6 +215,10 @@ extension Parser {
                     if let phrase = parsePhraseStatement(word) { track.phrases.append(phrase) }
                     continue
                 }
+                if word == "lyrics" {
+                    if let lyrics = parseLyrics() { track.lyrics.append(lyrics) }
+                    continue
+                }
             }
             error(.unexpectedToken, "expected a setting, 'phrase', 'repeat', 'sync' or '}' in track '\(id.text)', found \(describe(token))" + hint(token, among: Parser.trackBodyWords), at: token.range)
             advance()
@@ -229,7 +238,7 @@ extension Parser {
                 depth -= 1
             case .word where depth == 0:
                 let word = text(current)
-                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) || startsLine(current) { return }
+                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "lyrics" || startsLine(current) { return }
             default: break
             }
             advance()

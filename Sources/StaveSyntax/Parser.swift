@@ -25,7 +25,7 @@ public struct Parser {
     /// order suggestions prefer.
     public static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
     /// The words that may start a statement in a track body, in the order suggestions prefer.
-    static let trackBodyWords = SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync"]
+    static let trackBodyWords = SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync", "lyrics"]
 
     /// A run of source bytes.
     typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
@@ -44,6 +44,8 @@ public struct Parser {
     var diagnostics: [Diagnostic] = []
     /// The kind of the track being parsed (decides how body words are read).
     var trackKind: TrackKind = .melody
+    /// The texts of body markers so far (`SongSyntax.texts`).
+    var texts: [String] = []
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, tokens: TokenChunks) {
         self.source = source

@@ -13,6 +13,9 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
     case dynamic
     case leftBrace, rightBrace, leftBracket, rightBracket, leftParen, rightParen
     case bar, tilde, dot, greater, less, slash
+    /// `'` (staccato) and `^` (accent), articulation marks (v2); `_` (tenuto) is read from
+    /// words, where it is an identifier character.
+    case apostrophe, caret
     /// End of input.
     case end
 
@@ -36,6 +39,8 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
         case .greater: return "'>'"
         case .less: return "'<'"
         case .slash: return "'/'"
+        case .apostrophe: return "'''"
+        case .caret: return "'^'"
         case .end: return "end of file"
         }
     }

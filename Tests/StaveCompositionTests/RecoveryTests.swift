@@ -131,15 +131,15 @@ final class RecoveryTests: XCTestCase {
 
     // MARK: - Messages that say what is wrong
 
-    func testAnApostropheIsOneErrorWithAnOctaveHint() {
+    func testAStaccatoBeforeTheDurationIsOneErrorSayingWhereItGoes() {
         XCTAssertEqual(Self.diagnose("track a { phrase { c'4 d e f | g1 | } }"), [
-            "1:21 error invalid-character: unexpected character ''': Stave sets octaves with 'o5', '>' and '<' before the note",
+            "1:21 error misplaced-mark: articulation marks follow the duration: write c4'",
         ])
     }
 
     func testAnUnknownDynamicNamesTheDynamicsExpected() {
-        XCTAssertEqual(Self.diagnose("track a { phrase { !p c !< d e f !f | } }"), [
-            "1:25 error unexpected-token: unknown dynamic '!<': expected one of the dynamics !ppp, !pp, !p, !mp, !mf, !f, !ff or !fff",
+        XCTAssertEqual(Self.diagnose("track a { phrase { !p c !cresc d e f !f | } }"), [
+            "1:25 error unexpected-token: unknown dynamic '!cresc': expected one of the dynamics !ppp, !pp, !p, !mp, !mf, !f, !ff or !fff",
         ])
     }
 

@@ -167,9 +167,9 @@ final class LexerTests: XCTestCase {
     }
 
     func testATokenGluedToRejectedCharactersIsMarked() {
-        let source = Source(path: "t", text: "c'4 d' 4")
+        let source = Source(path: "t", text: "c,4 d, 4")
         let (tokens, diagnostics) = Lexer.tokenize(source)
-        let octaveHint = "unexpected character ''': Stave sets octaves with 'o5', '>' and '<' before the note"
+        let octaveHint = "unexpected character ',': Stave sets octaves with 'o5', '>' and '<' before the note"
         XCTAssertEqual(diagnostics.map(\.message), [octaveHint, octaveHint])
         XCTAssertEqual(tokens.map { source.text($0.range) }, ["c", "4", "d", "4", ""])
         XCTAssertEqual(tokens.map(\.afterInvalid), [false, true, false, false, false])

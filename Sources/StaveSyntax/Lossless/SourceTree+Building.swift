@@ -53,14 +53,17 @@ struct SourceTreeBuilder {
         close(0)
     }
 
-    /// Settings and phrase statements in source order.
+    /// Settings, phrase statements and lyrics statements in source order.
     private mutating func addTrackMembers(_ track: TrackSyntax) {
-        var members: [(start: Int, setting: Int?, phrase: Int?)] = []
-        for (index, setting) in track.settings.enumerated() { members.append((setting.range.start, index, nil)) }
-        for (index, phrase) in track.phrases.enumerated() { members.append((phrase.range.start, nil, index)) }
+        var members: [(start: Int, setting: Int?, phrase: Int?, lyrics: Int?)] = []
+        for (index, setting) in track.settings.enumerated() { members.append((setting.range.start, index, nil, nil)) }
+        for (index, phrase) in track.phrases.enumerated() { members.append((phrase.range.start, nil, index, nil)) }
+        for (index, lyrics) in track.lyrics.enumerated() { members.append((lyrics.range.start, nil, nil, index)) }
         members.sort { $0.start < $1.start }
         for member in members {
-            if let setting = member.setting {
+            if let lyrics = member.lyrics {
+                add(.lyrics, track.lyrics[lyrics].range) { _ in }
+            } else if let setting = member.setting {
                 add(.setting, track.settings[setting].range) { _ in }
             } else if let phrase = member.phrase {
                 let statement = track.phrases[phrase]

@@ -27,7 +27,7 @@ extension SourceTree {
             mutating func visit(token index: Int, in tree: SourceTree) {
                 for piece in tree.leadingTrivia(of: index) { lines.append(indent + "leading " + describe(piece, tree)) }
                 let token = tree.tokens[index]
-                let kind = token.kind == .end ? "end" : String("\(token.kind)".filter { $0 != "'" })
+                let kind = token.kind == .end ? "end" : token.kind == .apostrophe ? "'" : String("\(token.kind)".filter { $0 != "'" })
                 lines.append(indent + "\(kind) \(token.range.start)..\(token.range.end) " + JSONText.quoted(tree.text(token.range)))
                 for piece in tree.trailingTrivia(of: index) { lines.append(indent + "trailing " + describe(piece, tree)) }
             }

@@ -1,0 +1,169 @@
+import StaveSyntax
+
+/// The Stave 2 marks of a body (LANGUAGE.md "Expression (v2)", "Songwriting (v2)"): kept as
+/// written in `PhraseExpression`; their rules are `ExpressionRule`'s.
+extension BodyLowering {
+    /// A `!<` or `!>` waiting for the velocity command that ends it.
+    struct OpenHairpin {
+        var crescendo: Bool
+        var start: Rational
+        var from: Int
+        var range: SourceRange
+    }
+
+    /// Where a command stands now (see `standBase`).
+    var standTime: Rational {
+        standIndex == 0 ? standBase : standBase + standWidth * standIndex / standCount
+    }
+
+    // MARK: - Hairpins
+
+    /// `!<` or `!>` at `standTime` with the current velocity; a second one while one is open
+    /// is an error and is left out.
+    mutating func startHairpin(crescendo: Bool, range: SourceRange) {
+        if let open = openHairpin {
+            diagnostics.append(ExpressionRule.hairpinWhileOpen(crescendo: crescendo).diagnostic(
+                at: range, notes: [DiagnosticNote("the open hairpin starts here", at: open.range)]))
+            return
+        }
+        let start = standTime
+        account(start)
+        openHairpin = OpenHairpin(crescendo: crescendo, start: start, from: velocity, range: range)
+    }
+
+    /// A velocity command (in range) at `standTime` ends the open hairpin.
+    mutating func endHairpin(velocity to: Int, range: SourceRange) {
+        guard let open = openHairpin else { return }
+        openHairpin = nil
+        if let problem = ExpressionRule.hairpinDirection(crescendo: open.crescendo, from: open.from, to: to) {
+            diagnostics.append(problem.diagnostic(at: open.range, notes: [DiagnosticNote("the velocity command that ends it is here", at: range)]))
+            return
+        }
+        let end = standTime
+        account(end)
+        expression.hairpins.append(Hairpin(start: open.start, end: end, from: open.from, to: to))
+    }
+
+    // MARK: - Controls
+
+    /// `pedal`, `cc` or `bend` at `standTime`; out of range it is reported and left out.
+    mutating func control(_ event: ControlMark.Event, _ range: SourceRange) {
+        if let problem = ExpressionRule.control(event) {
+            diagnostics.append(problem.diagnostic(at: range))
+            return
+        }
+        let offset = standTime
+        account(offset)
+        expression.controls.append(ControlMark(offset: offset, event: event))
+    }
+
+    // MARK: - Grace groups
+
+    /// Lowers the items of a grace group (`body[items]`: notes, chords with their members,
+    /// octave and velocity commands, which are sticky) and keeps it for the next note or chord.
+    /// Grace notes carry no ties or marks and do not take part in the tie rule.
+    mutating func lowerGrace(_ body: [BodyElement], items: Range<Int>, range: SourceRange) {
+        var group: [[ChordNote]] = []
+        var index = items.lowerBound
+        while index < items.upperBound {
+            let item = body[index]
+            index += 1 + item.itemCount
+            switch item.kind {
+            case .note(let sound, _):
+                guard let pitch = resolve(sound, item.range) else { continue }
+                group.append([ChordNote(pitch: pitch, velocity: velocity, spelling: written(sound))])
+            case .chord(_, let members):
+                var chord: [ChordNote] = []
+                for memberIndex in index - Int(members) ..< index {
+                    let member = body[memberIndex]
+                    guard case .member(let written) = member.kind else {
+                        graceCommand(member)
+                        continue
+                    }
+                    var pitches: [Int] = []
+                    if case .chordSymbol(let symbol) = written.sound {
+                        pitches = resolve(symbol, written.range)?.pitches ?? []
+                    } else if let pitch = resolve(written.sound, written.range) {
+                        pitches = [pitch]
+                    }
+                    let spelling = self.written(written.sound)
+                    for pitch in pitches where !chord.contains(where: { $0.pitch == pitch }) {
+                        chord.append(ChordNote(pitch: pitch, velocity: velocity, spelling: spelling))
+                    }
+                }
+                if !chord.isEmpty { group.append(chord) }
+            default:
+                graceCommand(item)
+            }
+        }
+        noteCount += group.reduce(0) { $0 + $1.count }
+        // An empty group, or a group with nothing after it, is reported by the parser.
+        pendingGrace = group.isEmpty ? nil : (group, range)
+    }
+
+    /// The commands a grace group may hold (octave and velocity); anything else there is a
+    /// parse error, already reported.
+    mutating func graceCommand(_ element: BodyElement) {
+        switch element.kind {
+        case .setOctave, .octaveUp, .octaveDown, .velocity: command(element)
+        default: break
+        }
+    }
+
+    /// The waiting grace group decorates the note or chord that starts at `offset`.
+    mutating func attachGrace(at offset: Rational) {
+        guard let grace = pendingGrace else { return }
+        pendingGrace = nil
+        expression.graces.append(GraceGroup(offset: offset, items: grace.items))
+        graceRanges.append(grace.range)
+    }
+
+    // MARK: - Chord symbols
+
+    /// The root and pitches of a chord symbol in the current octave (the key signature does
+    /// not apply); nil (reported) when a pitch falls outside MIDI's range or on a drum track.
+    mutating func resolve(_ symbol: ChordSymbol, _ range: SourceRange) -> (root: Int, pitches: [Int])? {
+        guard kind == .melody else { return nil } // a symbol on a drum track: the parser reports it
+        let root = symbol.rootPitch(octave: octave)
+        let pitches = symbol.pitches(root: root)
+        for pitch in pitches {
+            if let problem = SongRule.pitchRange(pitch, transpose: transpose, shown: "of chord symbol \(symbol) in octave \(octave)") {
+                diagnostics.append(problem.diagnostic(at: range))
+                return nil
+            }
+        }
+        if let lowest = pitches.first, let highest = pitches.max() {
+            lowestPitch = min(lowestPitch, lowest)
+            highestPitch = max(highestPitch, highest)
+        }
+        return (root, pitches)
+    }
+
+    /// Adds a pitch to a chord being built, or merges it into the same pitch already there
+    /// (`[c c^]`: one note, ties and marks joined); a tied pitch is remembered once for the tie rule.
+    @inline(__always)
+    static func merge(_ pitch: Int, velocity: Int, tie: Bool, tieRange: SourceRange, marks: NoteMarks, spelling: PitchSpelling?,
+                      into chord: inout [ChordNote], tied: inout [(pitch: Int, range: SourceRange)]) {
+        if let index = chord.firstIndex(where: { $0.pitch == pitch }) {
+            if tie { chord[index].tie = true }
+            if !marks.isEmpty { chord[index].marks.formUnion(marks) }
+        } else {
+            chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling, marks: marks))
+        }
+        if tie, !tied.contains(where: { $0.pitch == pitch }) { tied.append((pitch, tieRange)) }
+    }
+
+    // MARK: - The end of the body
+
+    /// At the end of the body: a hairpin still open has nothing to end it; the rules on the
+    /// stored marks (`ExpressionRule.problems`) are the save validator's too.
+    mutating func finishExpression(_ body: PhraseBody) {
+        if let open = openHairpin {
+            diagnostics.append(ExpressionRule.hairpinUnended(crescendo: open.crescendo).diagnostic(at: open.range))
+            openHairpin = nil
+        }
+        for (index, problem) in ExpressionRule.graceProblems(in: body) where index < graceRanges.count {
+            diagnostics.append(problem.diagnostic(at: graceRanges[index]))
+        }
+    }
+}

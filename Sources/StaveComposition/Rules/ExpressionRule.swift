@@ -1,0 +1,213 @@
+import StaveSyntax
+
+/// The rules of Stave 2's marks (LANGUAGE.md "Expression (v2)", "Songwriting (v2)"), written
+/// once for both paths that build a song: the front end reports each `RuleProblem` at a source
+/// range, the save validator at a JSON path. Rules that only text can break (a hairpin that
+/// no velocity command ends, one that starts while another is open) are here too, so that
+/// every v2 message is written in one place.
+public enum ExpressionRule {
+    // MARK: - Settings and commands
+
+    /// The values `legato N` takes: percent of a note's written length.
+    public static let legatoRange = 1...100
+    /// Controller numbers and values of `cc N V`.
+    public static let controllerRange = 0...127
+    /// Cents of `bend C` (±2 semitones, the General MIDI bend range).
+    public static let bendRange = -200...200
+
+    /// `legato N` outside 1–100; nil when it is in range.
+    public static func legato(_ value: Int) -> RuleProblem? {
+        guard !legatoRange.contains(value) else { return nil }
+        return .error(.valueOutOfRange, "legato \(value) is out of range: expected \(legatoRange.lowerBound)–\(legatoRange.upperBound) (percent of each note's length)")
+    }
+
+    /// A controller or bend value out of range; nil when it can be sent.
+    public static func control(_ event: ControlMark.Event) -> RuleProblem? {
+        switch event {
+        case .pedal:
+            return nil
+        case .controller(let number, let value):
+            if !controllerRange.contains(number) {
+                return .error(.valueOutOfRange, "controller number \(number) is out of range: expected 0–127")
+            }
+            if !controllerRange.contains(value) {
+                return .error(.valueOutOfRange, "controller value \(value) is out of range: expected 0–127")
+            }
+            return nil
+        case .bend(let cents):
+            guard !bendRange.contains(cents) else { return nil }
+            return .error(.valueOutOfRange, "bend \(cents) is out of range: expected −200…200 cents (±2 semitones)")
+        }
+    }
+
+    // MARK: - Hairpins
+
+    /// The name of a hairpin in messages.
+    static func hairpinName(crescendo: Bool) -> String { crescendo ? "crescendo '!<'" : "diminuendo '!>'" }
+
+    /// A hairpin that goes the wrong way: `!<` to a velocity not above `from`, `!>` to one not
+    /// below it; nil when it goes its way. For a saved hairpin (which has no written direction)
+    /// pass `crescendo: hairpin.isCrescendo`: only a ramp to the same velocity is then wrong.
+    public static func hairpinDirection(crescendo: Bool, from: Int, to: Int) -> RuleProblem? {
+        if crescendo, to > from { return nil }
+        if !crescendo, to < from { return nil }
+        let expected = crescendo ? "above" : "below"
+        return .error(.hairpinDirection, "\(hairpinName(crescendo: crescendo)) leads from velocity \(from) to velocity \(to): the velocity that ends it must be \(expected) \(from)")
+    }
+
+    /// A hairpin with no velocity command after it in its phrase.
+    public static func hairpinUnended(crescendo: Bool) -> RuleProblem {
+        .error(.hairpinUnended, "\(hairpinName(crescendo: crescendo)) has no velocity command after it in this phrase to end at (write one, e.g. '!f' or 'v100')")
+    }
+
+    /// A hairpin that starts while another is still open (text), or that starts before the
+    /// previous one ends (a saved body).
+    public static func hairpinWhileOpen(crescendo: Bool) -> RuleProblem {
+        .error(.hairpinOverlap, "\(hairpinName(crescendo: crescendo)) starts while another hairpin is still open; end that one with a velocity command first")
+    }
+
+    // MARK: - Grace notes
+
+    /// A grace group before a note or chord that continues a tie: the graces would take time
+    /// from a note that is already sounding.
+    public static var graceBeforeTieContinuation: RuleProblem {
+        .error(.graceOnTiedNote, "a grace group cannot stand before a note that continues a tie: the tied note is already sounding")
+    }
+
+    // MARK: - Lyrics
+
+    /// A verse with more syllables than its phrase has lyric notes; nil when it fits.
+    /// `verse` is 1-based.
+    public static func verse(_ verse: Int, syllables: Int, lyricNotes: Int, phrase: String) -> RuleProblem? {
+        guard syllables > lyricNotes else { return nil }
+        let notes = lyricNotes == 1 ? "1 lyric note" : "\(lyricNotes) lyric notes"
+        return .error(.tooManySyllables, "verse \(verse) has \(syllables) syllables but phrase '\(phrase)' has only \(notes) (notes and chords that start a sound)")
+    }
+
+    /// A second `lyrics` statement for one phrase.
+    public static func duplicateLyrics(phrase: String) -> RuleProblem {
+        .error(.duplicateLyrics, "phrase '\(phrase)' already has lyrics; write all its verses in one 'lyrics' statement")
+    }
+
+    /// Lyrics naming no Original phrase of their track; `elsewhere` is a track that has one of
+    /// that name, `suggestion` a close ID of this track.
+    public static func unknownLyricsPhrase(_ phrase: String, track: String, elsewhere: String?, suggestion: String?) -> RuleProblem {
+        var message = "no Original phrase '\(phrase)' in track '\(track)' to set lyrics to"
+        if let suggestion {
+            message += "; did you mean '\(suggestion)'?"
+        } else if let elsewhere {
+            message += "; phrase '\(phrase)' is in track '\(elsewhere)': write its lyrics in that track"
+        }
+        return .error(.unknownPhrase, message)
+    }
+
+    /// How many lyric notes a body has: notes and chords that start a sound. A chord counts
+    /// once; rests, tie continuations (a note or chord whose every pitch continues a tie) and
+    /// grace notes (which are not among the body's notes) do not count.
+    public static func lyricNotes(in body: PhraseBody) -> Int {
+        var count = 0
+        forEachSound(in: body) { _, startsSound, _ in if startsSound { count += 1 } }
+        return count
+    }
+
+    // MARK: - A whole body
+
+    /// Which mark of a body a problem is about: an index into the list of `PhraseExpression`.
+    public enum Place: Equatable, Sendable {
+        case hairpin(Int)
+        case grace(Int)
+        case control(Int)
+        case verse(Int)
+    }
+
+    /// Every rule a stored body's marks must keep: hairpin directions and overlaps, controller
+    /// and bend ranges, graces before tie continuations, and each verse against the lyric notes.
+    /// `phrase` names the phrase in messages. The front end calls it on each lowered body with
+    /// marks, the save validator on each decoded one.
+    public static func problems(in body: PhraseBody, phrase: String) -> [(place: Place, problem: RuleProblem)] {
+        let expression = body.expression
+        var problems: [(place: Place, problem: RuleProblem)] = []
+        for (index, hairpin) in expression.hairpins.enumerated() {
+            if let problem = hairpinDirection(crescendo: hairpin.isCrescendo, from: hairpin.from, to: hairpin.to) {
+                problems.append((.hairpin(index), problem))
+            } else if index > 0, hairpin.start < expression.hairpins[index - 1].end {
+                problems.append((.hairpin(index), hairpinWhileOpen(crescendo: hairpin.isCrescendo)))
+            }
+        }
+        for (index, control) in expression.controls.enumerated() {
+            if let problem = self.control(control.event) { problems.append((.control(index), problem)) }
+        }
+        for (index, problem) in graceProblems(in: body) { problems.append((.grace(index), problem)) }
+        for (index, problem) in verseProblems(in: body, phrase: phrase) { problems.append((.verse(index), problem)) }
+        return problems
+    }
+
+    /// The grace groups (by index) that stand before a note or chord continuing a tie.
+    public static func graceProblems(in body: PhraseBody) -> [(index: Int, problem: RuleProblem)] {
+        let graces = body.expression.graces
+        guard !graces.isEmpty else { return [] }
+        var problems: [(index: Int, problem: RuleProblem)] = []
+        // Graces are in source order, which is time order: walk both lists together.
+        var grace = 0
+        forEachSound(in: body) { offset, _, continuesTie in
+            while grace < graces.count, graces[grace].offset < offset { grace += 1 }
+            while grace < graces.count, graces[grace].offset == offset {
+                if continuesTie { problems.append((grace, graceBeforeTieContinuation)) }
+                grace += 1
+            }
+        }
+        return problems
+    }
+
+    /// The verses (by index) with more syllables than the body has lyric notes.
+    public static func verseProblems(in body: PhraseBody, phrase: String) -> [(index: Int, problem: RuleProblem)] {
+        let verses = body.expression.verses
+        guard !verses.isEmpty else { return [] }
+        let notes = lyricNotes(in: body)
+        var problems: [(index: Int, problem: RuleProblem)] = []
+        for (index, verse) in verses.enumerated() {
+            if let problem = self.verse(index + 1, syllables: Lyrics.syllables(of: verse).count, lyricNotes: notes, phrase: phrase) {
+                problems.append((index, problem))
+            }
+        }
+        return problems
+    }
+
+    /// Calls `visit(offset, startsSound, continuesTie)` for each note or chord of a body in time
+    /// order (inside tuplets too; rests are skipped). `startsSound`: some pitch is not held
+    /// from the previous note or chord by a tie; `continuesTie`: some pitch is.
+    static func forEachSound(in body: PhraseBody, _ visit: (Rational, Bool, Bool) -> Void) {
+        var tied: [Int] = []
+        func chord(_ notes: [ChordNote], at offset: Rational) {
+            guard !notes.isEmpty else {
+                tied.removeAll(keepingCapacity: true)
+                return
+            }
+            var starts = false, continues = false
+            for note in notes {
+                if tied.contains(note.pitch) { continues = true } else { starts = true }
+            }
+            visit(offset, starts, continues)
+            tied.removeAll(keepingCapacity: true)
+            for note in notes where note.tie { tied.append(note.pitch) }
+        }
+        func divisions(_ items: [TupletNote], start: Rational, width: Rational) {
+            for (index, item) in items.enumerated() {
+                let at = index == 0 ? start : start + width * index / items.count
+                switch item {
+                case .chord(let notes): chord(notes, at: at)
+                case .tuplet(let nested): divisions(nested, start: at, width: width / items.count)
+                }
+            }
+        }
+        for root in body.notes {
+            if let note = root.singleNote {
+                chord([note], at: root.position)
+            } else if let notes = root.singleChord {
+                chord(notes, at: root.position)
+            } else {
+                divisions(root.divisions, start: root.position, width: root.width)
+            }
+        }
+    }
+}
