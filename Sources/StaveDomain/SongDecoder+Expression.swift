@@ -40,6 +40,10 @@ extension SongDecoder {
         return failed ? nil : expression
     }
 
+    /// Every integer the save format holds: values whose range is a rule of the language are
+    /// read whole and handed to that rule.
+    static let anyInteger = -JSONValue.maximumInteger...JSONValue.maximumInteger
+
     /// A required `offset`: a non-negative integer of resolution units.
     mutating func offset(_ fields: inout ObjectFields) -> Int? {
         integer(&fields, "offset", in: 0...JSONValue.maximumInteger, expected: "an offset (a non-negative integer of resolution units)")
@@ -95,19 +99,24 @@ extension SongDecoder {
             switch pedal {
             case .string("down"): event = .pedal(down: true)
             case .string("up"): event = .pedal(down: false)
-            default: problem(.saveInvalidValue, path.key("pedal"), "expected \"down\" or \"up\", found \(pedal.summary)")
+            default: problem(.invalidPedal, path.key("pedal"), "expected \"down\" or \"up\", found \(pedal.summary)")
             }
         case ["cc"]:
-            let number = integer(&fields, "cc", in: 0...127, expected: "a controller number 0–127")
-            let value = integer(&fields, "value", in: 0...127, expected: "a controller value 0–127")
+            // Any integer here: the ranges are the language's rule (`ExpressionRule.control`), below.
+            let number = integer(&fields, "cc", in: SongDecoder.anyInteger, expected: "a controller number 0–127")
+            let value = integer(&fields, "value", in: SongDecoder.anyInteger, expected: "a controller value 0–127")
             if let number, let value { event = .controller(number: number, value: value) }
         case ["bend"]:
-            let cents = integer(&fields, "bend", in: -200...200, expected: "a bend in cents −200…200")
+            let cents = integer(&fields, "bend", in: SongDecoder.anyInteger, expected: "a bend in cents −200…200")
             if let cents { event = .bend(cents: cents) }
         default:
             for key in kinds { _ = fields.take(key) }
             problem(kinds.isEmpty ? .saveMissingField : .saveInvalidValue, path,
                     "expected a control with exactly one of \"pedal\", \"cc\" or \"bend\", found \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
+        }
+        if let written = event, let rule = ExpressionRule.control(written) {
+            problem(rule, at: path.key(kinds.first ?? "cc"))
+            event = nil
         }
         finish(fields, what: "a control", known: kinds == ["cc"] ? ["offset", "cc", "value"] : ["offset", kinds.first ?? "pedal"])
         guard let offset, let event else { return nil }
@@ -123,8 +132,10 @@ extension SongDecoder {
         if let value = required(&fields, "symbol", expected: expected), let text = string(value, at: path.key("symbol"), expected: expected) {
             switch ChordSymbol.parse(text) {
             case .success(let parsed) where parsed.description == text: symbol = parsed
+            case .failure(.unknownQuality(let quality)):
+                problem(.unknownChordQuality, path.key("symbol"), "unknown chord quality '\(quality)' in \(value.summary); expected \(expected)")
             case .success, .failure:
-                problem(.saveInvalidValue, path.key("symbol"), "expected \(expected) (ROOT QUALITY [/BASS], a quality of the table), found \(value.summary)")
+                problem(.invalidChordSymbol, path.key("symbol"), "expected \(expected) (ROOT QUALITY [/BASS]), found \(value.summary)")
             }
         }
         let root = integer(&fields, "root", in: 0...127, expected: "the root's MIDI key 0–127")

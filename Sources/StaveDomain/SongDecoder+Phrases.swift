@@ -207,7 +207,7 @@ extension SongDecoder {
                 }
             }
             if let written = marks, written.contains(.staccato), written.contains(.tenuto) {
-                problem(.saveInvalidValue, path.key("tenuto"), "a note is staccato or tenuto, not both")
+                problem(.conflictingMarks, path.key("tenuto"), "staccato and tenuto cannot mark the same note: keep one")
                 marks = nil
             }
         }

@@ -178,7 +178,11 @@ public struct SongDecoder {
         }
         var legato: Int? = 100
         if let value = fields.take("legato") {
-            legato = integer(value, at: path.key("legato"), in: 1...100, expected: "a legato percentage 1–100")
+            legato = integer(value, at: path.key("legato"), in: SongDecoder.anyInteger, expected: "a legato percentage 1–100")
+            if let written = legato, let rule = ExpressionRule.legato(written) {
+                problem(rule, at: path.key("legato"))
+                legato = nil
+            }
         }
         var phrases: [SongDocument.Phrase]?
         if let value = required(&fields, "phrases", expected: "an array of phrases"),

@@ -118,40 +118,19 @@ extension SongDocument {
     /// accepted (or that were made from a Composition song).
     public var composition: Song {
         let resolution = max(1, self.resolution)
-        func time(_ units: Int) -> Rational { Rational(units, resolution) }
-        func chordNote(_ note: Note) -> ChordNote {
-            ChordNote(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: note.spelling, marks: note.marks)
-        }
-        func division(_ block: NoteBlock) -> TupletNote {
-            switch block {
-            case .notes(let notes): return .chord(notes.map(chordNote))
-            case .blocks(let blocks): return .tuplet(blocks.map(division))
-            }
-        }
-        func phraseExpression(_ marks: Expression) -> PhraseExpression {
-            guard !marks.isEmpty else { return PhraseExpression() }
-            return PhraseExpression(
-                hairpins: marks.hairpins.map { StaveComposition.Hairpin(start: time($0.start), end: time($0.end), from: $0.from, to: $0.to) },
-                graces: marks.graces.map { GraceGroup(offset: time($0.offset), items: $0.items.map { $0.map(chordNote) }) },
-                controls: marks.controls.map { ControlMark(offset: time($0.offset), event: $0.event) },
-                markers: marks.markers.map { MarkerMark(offset: time($0.offset), text: $0.text) },
-                chordSymbols: marks.chordSymbols.map { StaveComposition.ChordSymbolMark(offset: time($0.offset), symbol: $0.symbol, rootPitch: $0.root) },
-                verses: marks.verses)
-        }
         let tracks = self.tracks.map { track in
             let phrases = track.phrases.map { phrase in
                 let content: StaveComposition.Phrase.Content
                 switch phrase.content {
                 case .original(let length, let containers, let tempos, let expression):
-                    let notes = containers.map { RootNote(position: time($0.position), width: time($0.width), divisions: $0.blocks.map(division)) }
-                    let marks = tempos.map { StaveComposition.TempoMark(offset: time($0.offset), bpm: $0.bpm) }
-                    content = .original(PhraseBody(length: time(length), notes: notes, tempos: marks, expression: phraseExpression(expression)))
+                    content = .original(SongDocument.body(length: length, containers: containers, tempos: tempos, expression: expression,
+                                                          resolution: resolution))
                 case .repeat(let source, let count):
                     content = .repeat(source: source, count: count)
                 case .sync(let sourceTrack, let source, let transpose):
                     content = .sync(track: sourceTrack, phrase: source, transpose: transpose)
                 }
-                return StaveComposition.Phrase(id: phrase.id, start: time(phrase.start), content: content)
+                return StaveComposition.Phrase(id: phrase.id, start: Rational(phrase.start, resolution), content: content)
             }
             var result = StaveComposition.Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
                                                 channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan,
@@ -162,5 +141,31 @@ extension SongDocument {
         var song = Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
         song.markers = markers
         return song
+    }
+
+    /// The Composition body of an Original phrase's parts at a resolution (also what the
+    /// validator hands the language's rules, `ExpressionRule`).
+    static func body(length: Int, containers: [NoteContainer], tempos: [TempoMark], expression: Expression, resolution: Int) -> PhraseBody {
+        func time(_ units: Int) -> Rational { Rational(units, resolution) }
+        func chordNote(_ note: Note) -> ChordNote {
+            ChordNote(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: note.spelling, marks: note.marks)
+        }
+        func division(_ block: NoteBlock) -> TupletNote {
+            switch block {
+            case .notes(let notes): return .chord(notes.map(chordNote))
+            case .blocks(let blocks): return .tuplet(blocks.map(division))
+            }
+        }
+        let notes = containers.map { RootNote(position: time($0.position), width: time($0.width), divisions: $0.blocks.map(division)) }
+        let marks = tempos.map { StaveComposition.TempoMark(offset: time($0.offset), bpm: $0.bpm) }
+        guard !expression.isEmpty else { return PhraseBody(length: time(length), notes: notes, tempos: marks) }
+        let phraseExpression = PhraseExpression(
+            hairpins: expression.hairpins.map { StaveComposition.Hairpin(start: time($0.start), end: time($0.end), from: $0.from, to: $0.to) },
+            graces: expression.graces.map { GraceGroup(offset: time($0.offset), items: $0.items.map { $0.map(chordNote) }) },
+            controls: expression.controls.map { ControlMark(offset: time($0.offset), event: $0.event) },
+            markers: expression.markers.map { MarkerMark(offset: time($0.offset), text: $0.text) },
+            chordSymbols: expression.chordSymbols.map { StaveComposition.ChordSymbolMark(offset: time($0.offset), symbol: $0.symbol, rootPitch: $0.root) },
+            verses: expression.verses)
+        return PhraseBody(length: time(length), notes: notes, tempos: marks, expression: phraseExpression)
     }
 }

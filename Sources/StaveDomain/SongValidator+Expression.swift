@@ -11,10 +11,6 @@ extension SongValidator {
     struct BodyItem {
         var offset: Rational
         var notes: [SongDocument.Note]
-        /// Some of its pitches continue a tie from the note or chord before.
-        var continuesTie: Bool
-        /// It starts a sound: at least one pitch does not continue a tie (a lyric note).
-        var startsSound: Bool
     }
 
     /// The notes and chords of a body in time order, and the offsets strictly inside a
@@ -22,19 +18,11 @@ extension SongValidator {
     static func items(of containers: [SongDocument.NoteContainer]) -> (items: [BodyItem], innerSlots: Set<Rational>) {
         var items: [BodyItem] = []
         var innerSlots: Set<Rational> = []
-        var tied: Set<Int> = []
-        var lastEnd = 0
         func visit(_ block: SongDocument.NoteBlock, start: Rational, part: Rational, container: Int) {
             if start != Rational(container), !start.isOverflow { innerSlots.insert(start) }
             switch block {
             case .notes(let notes):
-                guard !notes.isEmpty else {
-                    tied = []
-                    return
-                }
-                let continuing = notes.filter { tied.contains($0.pitch) }.count
-                items.append(BodyItem(offset: start, notes: notes, continuesTie: continuing > 0, startsSound: continuing < notes.count))
-                tied = Set(notes.filter(\.tie).map(\.pitch))
+                if !notes.isEmpty { items.append(BodyItem(offset: start, notes: notes)) }
             case .blocks(let blocks):
                 let inner = part / blocks.count
                 guard !inner.isOverflow else { return }
@@ -44,12 +32,10 @@ extension SongValidator {
             }
         }
         for container in containers {
-            if container.position > lastEnd { tied = [] }
             let part = container.blocks.isEmpty ? Rational(container.width) : Rational(container.width) / container.blocks.count
             for (index, block) in container.blocks.enumerated() {
                 visit(block, start: Rational(container.position) + part * index, part: part, container: container.position)
             }
-            lastEnd = max(lastEnd, container.position + container.width)
         }
         return (items, innerSlots)
     }
@@ -69,26 +55,22 @@ extension SongValidator {
             guard offset <= length else { return false }
             return SongValidator.container(around: offset, in: containers) == nil || innerSlots.contains(Rational(offset))
         }
-        func place(_ offset: Int, after previous: Int, at offsetPath: @autoclosure () -> JSONPath, what: String) {
+        func place(_ offset: Int, after previous: Int, at offsetPath: @autoclosure () -> JSONPath, what: String, order: String? = nil) {
             if offset > length {
                 problem(.saveMarkPosition, offsetPath(), "expected an offset within the phrase (0–\(length)), found \(offset)")
             } else if offset < previous {
-                problem(.saveMarkPosition, offsetPath(), "expected an offset at or after \(previous) (\(what)s are listed in source order), found \(offset)")
+                problem(.saveMarkPosition, offsetPath(), "expected an offset at or after \(previous) (\(order ?? "\(what)s are listed in source order")), found \(offset)")
             } else if !isSlot(offset) {
                 let inside = SongValidator.container(around: offset, in: containers) ?? 0
                 problem(.saveMarkPosition, offsetPath(), "\(offset) falls inside a note of containers[\(inside)]; a \(what) stands between notes, between tuplet items or in a rest")
             }
         }
-        // Hairpins: in order, each closed before the next starts, notes inside at `from`.
-        var previousEnd = 0
+        // Hairpins: where commands stand, notes inside at `from` (their direction and that
+        // each ends before the next starts are the language's rules, checked below).
         for (index, pin) in expression.hairpins.enumerated() {
             let pinPath = path.key("hairpins").index(index)
-            place(pin.start, after: previousEnd, at: pinPath.key("start"), what: "hairpin")
-            place(pin.end, after: pin.start, at: pinPath.key("end"), what: "hairpin end")
-            if pin.from == pin.to {
-                problem(.saveInvalidValue, pinPath.key("to"), "a hairpin leads to a velocity above (crescendo) or below (diminuendo) its start, found \(pin.from) to \(pin.to)")
-            }
-            previousEnd = max(previousEnd, pin.end)
+            place(pin.start, after: 0, at: pinPath.key("start"), what: "hairpin")
+            place(pin.end, after: pin.start, at: pinPath.key("end"), what: "hairpin end", order: "a hairpin ends at or after its start")
             guard pin.start <= pin.end else { continue }
             let range = Rational(pin.start)..<Rational(pin.end)
             if let item = items.first(where: { range.contains($0.offset) && $0.notes.contains { $0.velocity != pin.from } }),
@@ -117,17 +99,34 @@ extension SongValidator {
                 problem(.saveGracePosition, groupPath.key("offset"), "expected an offset after \(previousGrace) (one grace group a note, in time order), found \(group.offset)")
             } else if starts[Rational(group.offset)] == nil {
                 problem(.saveGracePosition, groupPath.key("offset"), "no note or chord starts at \(group.offset); a grace group stands before one")
-            } else if let item = starts[Rational(group.offset)], items[item].continuesTie {
-                problem(.saveGracePosition, groupPath.key("offset"), "the note at \(group.offset) continues a tie; a grace group cannot stand before it")
             }
             previousGrace = max(previousGrace, group.offset)
-            if group.items.count > 64 {
-                problem(.limitExceeded, groupPath.key("items"), "\(group.items.count) grace items before one note; at most 64")
+            if group.items.count > Parser.maximumGraceItems {
+                problem(.limitExceeded, groupPath.key("items"), "a grace group holds \(group.items.count) grace notes; the limit is \(Parser.maximumGraceItems) before one note")
             }
             checkGraceNotes(group, at: groupPath, track: track)
         }
         checkChordSymbols(expression.chordSymbols, items: items, starts: starts, kind: kind, at: path)
-        checkLyrics(expression.verses, items: items, track: track, phrase: phrase, at: path)
+        checkLyrics(expression.verses, track: track, phrase: phrase, at: path)
+        checkExpressionRules(track: track, phrase: phrase, length: length, containers: containers, expression: expression)
+    }
+
+    /// The language's own rules on the stored marks (`ExpressionRule`, shared with the front
+    /// end): hairpin directions and overlaps, graces before tie continuations, verses against
+    /// lyric notes.
+    mutating func checkExpressionRules(track: Int, phrase: Int, length: Int, containers: [SongDocument.NoteContainer],
+                                       expression: SongDocument.Expression) {
+        let path = phrasePath(track, phrase)
+        let body = SongDocument.body(length: length, containers: containers, tempos: [], expression: expression, resolution: max(1, document.resolution))
+        let name = document.tracks[track].phrases[phrase].id ?? "#\(phrase + 1)"
+        for (place, rule) in ExpressionRule.problems(in: body, phrase: name) {
+            switch place {
+            case .hairpin(let index): problem(rule, at: path.key("hairpins").index(index))
+            case .grace(let index): problem(rule, at: path.key("graces").index(index).key("offset"))
+            case .control(let index): problem(rule, at: path.key("controls").index(index))
+            case .verse(let index): problem(rule, at: path.key("lyrics").index(index))
+            }
+        }
     }
 
     /// Grace notes: each chord without a repeated pitch, melody pitches within range after the
@@ -140,7 +139,10 @@ extension SongValidator {
                 let notePath = path.key("items").index(itemIndex).index(index)
                 if let first = item[..<index].firstIndex(where: { $0.pitch == note.pitch }) {
                     problem(.saveDuplicatePitch, notePath, "\(pitchKey) \(note.pitch) is already in this grace chord ([\(first)])")
-                } else if kind == .melody, let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: "MIDI \(note.pitch)") {
+                } else if kind == .melody, let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: {
+                    let (spelling, octave) = Pitch.spell(note.pitch, in: self.document.key)
+                    return "\(Pitch.spellingText(spelling))\(octave)"
+                }()) {
                     problem(rule, at: notePath)
                 }
             }
@@ -153,7 +155,7 @@ extension SongValidator {
                                     kind: TrackKind, at path: JSONPath) {
         guard !symbols.isEmpty else { return }
         guard kind == .melody else {
-            problem(.settingNotAllowed, path.key("chordSymbols"), "a drum track has no chord symbols")
+            problem(.chordSymbolInDrums, path.key("chordSymbols"), "chord symbols belong to melody tracks, not drum tracks")
             return
         }
         var previous = -1
@@ -184,31 +186,35 @@ extension SongValidator {
             }
             if let first = members.first, members.contains(where: { $0.velocity != first.velocity || $0.tie != first.tie || $0.marks != first.marks }) {
                 problem(.saveChordSymbolPitches, markPath, "the pitches of \(mark.symbol) differ in velocity, tie or marks; a symbol's pitches are written once, alike")
+            } else if notes != SongValidator.writtenOrder(notes, symbolPitches: pitches) {
+                problem(.saveChordSymbolPitches, markPath, "the chord at \(mark.offset) lists \(mark.symbol)'s pitches apart; Stave lists the pitches written before the symbol, then the symbol's, then the others")
             }
         }
     }
 
-    /// Lyrics: on a melody phrase with an ID, each verse at most 100,000 bytes, with no more
-    /// syllables than the phrase has lyric notes.
-    mutating func checkLyrics(_ verses: [String], items: [BodyItem], track: Int, phrase: Int, at path: JSONPath) {
+    /// A chord with a symbol as Stave text gives it: the pitches written before the symbol
+    /// (those before its root), the symbol's other pitches in its order, then the rest.
+    static func writtenOrder(_ notes: [SongDocument.Note], symbolPitches: [Int]) -> [SongDocument.Note] {
+        guard let root = symbolPitches.first.flatMap({ root in notes.firstIndex { $0.pitch == root } }) else { return notes }
+        let before = Array(notes[..<root])
+        let symbol = symbolPitches.filter { pitch in !before.contains { $0.pitch == pitch } }.compactMap { pitch in notes.first { $0.pitch == pitch } }
+        let rest = notes[root...].filter { !symbolPitches.contains($0.pitch) }
+        return before + symbol + rest
+    }
+
+    /// Lyrics: on a melody phrase with an ID, each verse at most 100,000 bytes (the syllables
+    /// against the lyric notes are `ExpressionRule`'s).
+    mutating func checkLyrics(_ verses: [String], track: Int, phrase: Int, at path: JSONPath) {
         guard !verses.isEmpty else { return }
         guard document.tracks[track].kind == .melody else {
-            problem(.settingNotAllowed, path.key("lyrics"), "a drum track has no lyrics")
+            problem(.lyricsInDrums, path.key("lyrics"), "lyrics belong to melody tracks: a drum track sings no words")
             return
         }
         if document.tracks[track].phrases[phrase].id == nil {
             problem(.saveLyricsWithoutID, path.key("lyrics"), "lyrics are written `lyrics ID \"…\"`, so their phrase needs an ID")
         }
-        let lyricNotes = items.filter(\.startsSound).count
-        for (index, verse) in verses.enumerated() {
-            if verse.utf8.count > 100_000 {
-                problem(.limitExceeded, path.key("lyrics").index(index), "a lyrics string of \(verse.utf8.count) bytes; at most 100,000")
-                continue
-            }
-            let syllables = Lyrics.syllables(of: verse).count
-            if syllables > lyricNotes {
-                problem(.saveInvalidValue, path.key("lyrics").index(index), "\(syllables) syllables for \(lyricNotes) notes; a verse has at most one syllable a note")
-            }
+        for (index, verse) in verses.enumerated() where verse.utf8.count > Parser.maximumLyricsBytes {
+            problem(.limitExceeded, path.key("lyrics").index(index), "a lyrics string holds \(verse.utf8.count) bytes; the limit is \(Parser.maximumLyricsBytes)")
         }
     }
 }

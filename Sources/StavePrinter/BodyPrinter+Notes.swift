@@ -77,28 +77,40 @@ extension BodyPrinter {
 
     /// `[c e > g]`: members with their own ties unless the whole chord is tied, and their own
     /// marks when `memberMarks` or when the chord's notes differ in marks; with a chord symbol,
-    /// `[Am7]`, `[G7 > d]`: the symbol (the octave set before the bracket so that its root lands
-    /// on its pitch; the symbol leaves the octave as it is), then the chord's other pitches.
+    /// `[Am7]`, `[G7 > d]`: the symbol where its root stands among the notes (its octave set
+    /// right before it so that its root lands on its pitch; the symbol leaves the octave as it
+    /// is), the notes before it as pitches, and after it the pitches that are not its own.
     mutating func chord(_ notes: [ChordNote], symbol: ChordSymbolMark?, memberMarks: Bool) -> Written {
         let tieAll = symbol == nil && notes.allSatisfy(\.tie)
         let marksEach = memberMarks || !BodyPrinter.sharedMarks(notes)
         var prefix: [String] = []
         var parts: [String] = []
-        var members = notes
+        var before = notes[...], after = notes[notes.endIndex...]
+        var symbolPitches: [Int] = []
         if let symbol {
-            let pitches = symbol.pitches
-            let symbolNotes = pitches.compactMap { pitch in notes.first { $0.pitch == pitch } }
-            members = notes.filter { !pitches.contains($0.pitch) }
-            let first = symbolNotes.first ?? ChordNote(pitch: symbol.rootPitch, velocity: velocity)
-            if first.velocity != velocity { prefix.append(velocityCommand(first.velocity)) }
-            let rootOctave = (symbol.rootPitch - symbol.symbol.root.semitonesAboveC) / 12 - 1
-            if let command = octaveCommand(to: rootOctave) { prefix.append(command) }
-            parts.append(symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (first.tie ? "~" : ""))
+            symbolPitches = symbol.pitches
+            let root = notes.firstIndex { $0.pitch == symbol.rootPitch } ?? notes.startIndex
+            before = notes[..<root]
+            after = notes[root...]
         }
-        for (index, note) in members.enumerated() {
+        func add(_ commands: [String], _ text: String) {
+            if parts.isEmpty, prefix.isEmpty { prefix = commands } else { parts += commands }
+            parts.append(text)
+        }
+        for note in before {
             let (commands, pitch) = member(note)
-            if index == 0, symbol == nil { prefix = commands } else { parts += commands }
-            parts.append(pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie && !tieAll ? "~" : ""))
+            add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie && !tieAll ? "~" : ""))
+        }
+        if let symbol, let first = after.first {
+            var commands: [String] = []
+            if first.velocity != velocity { commands.append(velocityCommand(first.velocity)) }
+            let rootOctave = (symbol.rootPitch - symbol.symbol.root.semitonesAboveC) / 12 - 1
+            if let command = octaveCommand(to: rootOctave) { commands.append(command) }
+            add(commands, symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (first.tie ? "~" : ""))
+            for note in after where !symbolPitches.contains(note.pitch) {
+                let (commands, pitch) = member(note)
+                add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie ? "~" : ""))
+            }
         }
         return Written(commands: prefix, text: "[" + parts.joined(separator: " ") + "]")
     }

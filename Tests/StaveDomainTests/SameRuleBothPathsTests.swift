@@ -26,12 +26,12 @@ final class SameRuleBothPathsTests: XCTestCase {
     /// The Original phrase body at `phrase` of track `track`.
     static func containers(_ document: inout SongDocument, track: Int = 0, phrase: Int = 0,
                            _ change: (inout Int, inout [SongDocument.NoteContainer]) -> Void) {
-        guard case .original(var length, var containers, let tempos) = document.tracks[track].phrases[phrase].content else {
+        guard case .original(var length, var containers, let tempos, let expression) = document.tracks[track].phrases[phrase].content else {
             return XCTFail("phrase \(phrase) of track \(track) is not an Original")
         }
         guard !containers.isEmpty else { return XCTFail("no containers") }
         change(&length, &containers)
-        document.tracks[track].phrases[phrase].content = .original(length: length, containers: containers, tempos: tempos)
+        document.tracks[track].phrases[phrase].content = .original(length: length, containers: containers, tempos: tempos, expression: expression)
     }
 
     static func setNote(_ container: inout SongDocument.NoteContainer, _ change: (inout SongDocument.Note) -> Void) {
