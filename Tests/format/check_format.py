@@ -1,12 +1,15 @@
 """stave fmt and stave tree over real files, through the command line.
 
-For every input — the Examples, the music21 corpus songs the corpus test wrote (--corpus DIR)
-and --count generated songs of the model referee — checks:
+For every input — the Examples, the music21 corpus songs the corpus test wrote (--corpus DIR),
+--count generated songs of the model referee and --count-v2 generated Stave 2 songs — checks:
   1. tree fidelity: `stave tree --reprint` gives back the file byte for byte;
   2. `stave fmt` succeeds, and formatting its output changes nothing (idempotent);
   3. meaning: the formatted song compiles to the same MIDI bytes as the original;
   4. comments: the multiset of comment texts (read from `stave tree`) is unchanged;
-  5. `stave fmt --check` agrees (exit 0 on the formatted text, 1 on a changed one).
+  5. `stave fmt --check` agrees (exit 0 on the formatted text, 1 on a changed one);
+  6. print round trip (LANGUAGE.md rule 15): the song saved (`-o X.json`) and printed back
+     (`stave print`) compiles to the same MIDI bytes as the song itself;
+  7. save fixed point: saving the printed song gives the saved file again, byte for byte.
 Prints failures and ends with "N passed, M failed" (one check per input and property).
 """
 import argparse
@@ -23,6 +26,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "model"))
 import random_songs  # noqa: E402
+import random_songs_v2  # noqa: E402
 
 COMMENT = re.compile(r'^\s*(?:leading|trailing) (?:lineComment|blockComment) \d+\.\.\d+ (".*")$')
 
@@ -63,10 +67,31 @@ def check(stave, path, scratch):
     checked = run([stave, "fmt", "--check", path])
     expected = 0 if fmt.stdout == original else 1
     results.append(("--check", None if checked.returncode == expected else f"--check exited {checked.returncode}, expected {expected}"))
+    results += round_trip(stave, path, formatted_path + ".a.mid", scratch)
     for p in (formatted_path, formatted_path + ".a.mid", formatted_path + ".b.mid"):
         if os.path.exists(p):
             os.remove(p)
     return results
+
+
+def round_trip(stave, path, midi_path, scratch):
+    """Properties 6 and 7: save, print, compile again; save the printed song again."""
+    base = os.path.join(scratch, "roundtrip")
+    saved = run([stave, "compile", path, "-o", base + ".json", "-q"])
+    printed = run([stave, "print", base + ".json", "-o", base + ".stave"]) if saved.returncode == 0 else saved
+    if saved.returncode != 0 or printed.returncode != 0:
+        first = ((saved.stderr if saved.returncode else printed.stderr).decode("utf-8", "replace").strip().splitlines() or ["?"])[0]
+        problem = f"save or print failed: {first}"
+        return [("print round trip", problem), ("save fixed point", problem)]
+    again = run([stave, "compile", base + ".stave", "-o", base + ".mid", "-q"])
+    resaved = run([stave, "compile", base + ".stave", "-o", base + ".again.json", "-q"])
+    same_midi = (again.returncode == 0 and os.path.exists(midi_path) and
+                 open(base + ".mid", "rb").read() == open(midi_path, "rb").read())
+    same_save = resaved.returncode == 0 and open(base + ".again.json", "rb").read() == open(base + ".json", "rb").read()
+    return [("print round trip", None if same_midi else "the printed song compiles to different MIDI"
+             if again.returncode == 0 else "the printed song does not compile: "
+             + (again.stderr.decode("utf-8", "replace").strip().splitlines() or ["?"])[0]),
+            ("save fixed point", None if same_save else "saving the printed song gives another save file")]
 
 
 def main():
@@ -75,6 +100,7 @@ def main():
     ap.add_argument("--corpus", help="a folder of .stave files the corpus test kept")
     ap.add_argument("--min-corpus", type=int, default=0, help="fail when the corpus folder holds fewer songs")
     ap.add_argument("--count", type=int, default=300, help="generated songs of the model referee")
+    ap.add_argument("--count-v2", type=int, default=300, help="generated Stave 2 songs of the model referee")
     ap.add_argument("--seed", type=int, default=20251125)
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
@@ -82,7 +108,7 @@ def main():
     root = os.path.abspath(os.path.join(HERE, "..", ".."))
     work = tempfile.mkdtemp(prefix="stave-format.")
     inputs = sorted(glob.glob(os.path.join(root, "Examples", "*.stave")))
-    counts = {"examples": len(inputs), "corpus": 0, "generated": 0}
+    counts = {"examples": len(inputs), "corpus": 0, "generated": 0, "generated v2": 0}
     if args.corpus:
         corpus = sorted(glob.glob(os.path.join(args.corpus, "*.stave")))
         counts["corpus"] = len(corpus)
@@ -96,6 +122,13 @@ def main():
             f.write(text)
         inputs.append(path)
         counts["generated"] += 1
+    for i in range(args.count_v2):
+        text = random_songs_v2.generate_checked(args.seed * 1_000_003 + i)[0]
+        path = os.path.join(generated_dir, f"song-v2-{i}.stave")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        inputs.append(path)
+        counts["generated v2"] += 1
     passed = failed = 0
     by_property = {}
     scratches = []
@@ -123,6 +156,8 @@ def main():
     print("inputs: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     for prop, (ok, bad) in by_property.items():
         print(f"  {prop}: {ok} passed, {bad} failed".replace(" passed, ", " ok, "))
+    if counts["generated"] < args.count or counts["generated v2"] < args.count_v2:
+        print("FAIL fewer generated songs than asked for"); failed += 1
     if counts["examples"] < 10:
         print("FAIL too few examples"); failed += 1
     if counts["corpus"] < args.min_corpus:
