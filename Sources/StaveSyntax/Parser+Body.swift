@@ -428,7 +428,7 @@ extension Parser {
             while current.kind == .dot { advance() }
             ok = false
         }
-        let marks = readMarks(after: token, underscores: digits.isEmpty ? underscores : underscores, reporting: true)
+        let marks = readMarks(after: token, underscores: underscores, reporting: true)
         length.marks = marks.marks
         marksRange = marks.range
         if marks.range != nil, digits.isEmpty, length.duration == nil, current.kind == .number, !current.spaceBefore {
