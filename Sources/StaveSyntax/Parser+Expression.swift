@@ -31,10 +31,10 @@ extension Parser {
             range = range.map { $0.union(markRange) } ?? markRange
             guard !reported else { return }
             if marks.contains(mark) {
-                if reporting { parser.error(.duplicateMark, "the mark '\(parser.source.text(markRange))' is written twice: each mark stands at most once", at: markRange) }
+                if reporting { parser.error(.duplicateMark, "the \(Parser.markName(mark)) is written twice: each mark stands at most once", at: markRange) }
                 reported = true
             } else if (mark == .staccato && marks.contains(.tenuto)) || (mark == .tenuto && marks.contains(.staccato)) {
-                if reporting { parser.error(.conflictingMarks, "staccato ''' and tenuto '_' cannot mark the same note: keep one", at: markRange) }
+                if reporting { parser.error(.conflictingMarks, "staccato and tenuto cannot mark the same note: keep one", at: markRange) }
                 reported = true
             } else {
                 marks.insert(mark)
@@ -73,11 +73,19 @@ extension Parser {
 
     /// Reports a mark that follows nothing (`c4 '`, `| ^`); the token is already consumed.
     mutating func reportStrayMark(_ token: Token) {
-        if token.spaceBefore, position >= 2, !elements.isEmpty {
-            error(.misplacedMark, "an articulation mark follows its note directly: remove the space before \(describe(token))", at: token.range)
+        let mark = token.kind == .apostrophe ? NoteMarks.staccato : token.kind == .caret ? .accent : .tenuto
+        let before = position >= 2 ? tokens[position - 2].kind : TokenKind.end
+        let followsNote = [.word, .number, .rightBracket, .dot, .apostrophe, .caret].contains(before)
+        if token.spaceBefore, followsNote {
+            error(.misplacedMark, "an articulation mark follows its note directly: remove the space before the \(Parser.markName(mark))", at: token.range)
         } else {
-            error(.misplacedMark, "an articulation mark must follow a note or chord, found \(describe(token))", at: token.range)
+            error(.misplacedMark, "the \(Parser.markName(mark)) must follow a note or chord", at: token.range)
         }
+    }
+
+    /// "staccato mark (')", for messages: the mark characters are hard to read in quotes.
+    static func markName(_ mark: NoteMarks) -> String {
+        mark == .staccato ? "staccato mark (')" : mark == .accent ? "accent mark (^)" : "tenuto mark (_)"
     }
 
     // MARK: - Grace groups
