@@ -80,15 +80,12 @@ extension BodyLowering {
                         graceCommand(member)
                         continue
                     }
-                    var pitches: [Int] = []
                     if case .chordSymbol(let symbol) = written.sound {
-                        pitches = resolve(symbol, written.range)?.pitches ?? []
-                    } else if let pitch = resolve(written.sound, written.range) {
-                        pitches = [pitch]
-                    }
-                    let spelling = self.written(written.sound)
-                    for pitch in pitches where !chord.contains(where: { $0.pitch == pitch }) {
-                        chord.append(ChordNote(pitch: pitch, velocity: velocity, spelling: spelling))
+                        for pitch in resolve(symbol, written.range)?.pitches ?? [] where !chord.contains(where: { $0.pitch == pitch }) {
+                            chord.append(ChordNote(pitch: pitch, velocity: velocity))
+                        }
+                    } else if let pitch = resolve(written.sound, written.range), !chord.contains(where: { $0.pitch == pitch }) {
+                        chord.append(ChordNote(pitch: pitch, velocity: velocity, spelling: self.written(written.sound)))
                     }
                 }
                 if !chord.isEmpty { group.append(chord) }

@@ -95,6 +95,12 @@ final class StaveTwoTextTests: XCTestCase {
         XCTAssertEqual(Self.diagnose("track a { phrase t { c d } lyrics t \"a\" lyrics t \"b\" }"), ["1:48 duplicate-lyrics"])
     }
 
+    func testLyricsOfAPhraseWithErrorsAreNotCountedAgain() {
+        // The notes that failed are missing from the body: no second error for the syllables.
+        XCTAssertEqual(Self.diagnose("track a { phrase x { o9 g# c } lyrics x \"a b\" }"), ["1:25 pitch-out-of-range"])
+        XCTAssertEqual(Self.diagnose("track a { phrase x { c h d } lyrics x \"a b c\" }"), ["1:24 invalid-pitch"])
+    }
+
     func testV1SongsLowerWithoutExpression() {
         let song = compileClean("track a { phrase { c d [e g] {c d e}4 | } }")
         XCTAssertTrue(body(song).expression.isEmpty)
