@@ -153,6 +153,7 @@ struct BodyLowering {
             if timingIsKnown { barLines.append(BarLine(offset: time, range: element.range)) }
         case .invalid:
             timingIsKnown = false
+            openHairpin = nil // what failed to parse may have been its end: no second error
         case .tempo(let bpm):
             if let value = Lowering.tempo(bpm, &diagnostics) {
                 account(time)
@@ -203,6 +204,8 @@ struct BodyLowering {
             let offset = standTime
             account(offset)
             expression.markers.append(MarkerMark(offset: offset, text: texts[Int(textIndex)]))
+        case .invalid:
+            openHairpin = nil // what failed to parse may have been its end: no second error
         default:
             break
         }

@@ -101,6 +101,12 @@ final class StaveTwoTextTests: XCTestCase {
         XCTAssertEqual(Self.diagnose("track a { phrase x { c h d } lyrics x \"a b c\" }"), ["1:24 invalid-pitch"])
     }
 
+    func testAHairpinBeforeAParseErrorIsNotReportedAgain() {
+        // `vx` leaves an invalid element, which may have been the hairpin's end.
+        XCTAssertEqual(Self.diagnose("track a { phrase x { !p c !< d vx } }"), ["1:32 invalid-pitch"])
+        XCTAssertEqual(Self.diagnose("track a { phrase x { !p c !< d vx e !f } }"), ["1:32 invalid-pitch"])
+    }
+
     func testV1SongsLowerWithoutExpression() {
         let song = compileClean("track a { phrase { c d [e g] {c d e}4 | } }")
         XCTAssertTrue(body(song).expression.isEmpty)
