@@ -114,9 +114,13 @@ public enum ExpressionRule {
 
     /// Which mark of a body a problem is about: an index into the list of `PhraseExpression`.
     public enum Place: Equatable, Sendable {
+        /// `expression.hairpins[index]`.
         case hairpin(Int)
+        /// `expression.graces[index]`.
         case grace(Int)
+        /// `expression.controls[index]`.
         case control(Int)
+        /// `expression.verses[index]`.
         case verse(Int)
     }
 
