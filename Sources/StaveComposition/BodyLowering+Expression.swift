@@ -81,9 +81,8 @@ extension BodyLowering {
                         continue
                     }
                     if case .chordSymbol(let symbol) = written.sound {
-                        for pitch in resolve(symbol, written.range)?.pitches ?? [] where !chord.contains(where: { $0.pitch == pitch }) {
-                            chord.append(ChordNote(pitch: pitch, velocity: velocity))
-                        }
+                        // A grace item has no place for a symbol, so the song could not print back as written.
+                        error(.graceItemNotAllowed, "a grace group cannot contain a chord symbol ('\(symbol)'): write its pitches as notes", written.range)
                     } else if let pitch = resolve(written.sound, written.range), !chord.contains(where: { $0.pitch == pitch }) {
                         chord.append(ChordNote(pitch: pitch, velocity: velocity, spelling: self.written(written.sound)))
                     }

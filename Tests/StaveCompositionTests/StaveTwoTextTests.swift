@@ -107,6 +107,11 @@ final class StaveTwoTextTests: XCTestCase {
         XCTAssertEqual(Self.diagnose("track a { phrase x { !p c !< d vx e !f } }"), ["1:32 invalid-pitch"])
     }
 
+    func testAChordSymbolInAGraceGroupIsAnError() {
+        // A grace item keeps no symbol: it could not print back as written (rule 15).
+        XCTAssertEqual(Self.diagnose("track a { phrase x { ([C] d)e } }"), ["1:24 grace-item-not-allowed"])
+    }
+
     func testV1SongsLowerWithoutExpression() {
         let song = compileClean("track a { phrase { c d [e g] {c d e}4 | } }")
         XCTAssertTrue(body(song).expression.isEmpty)
