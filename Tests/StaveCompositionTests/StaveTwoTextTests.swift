@@ -112,6 +112,12 @@ final class StaveTwoTextTests: XCTestCase {
         XCTAssertEqual(Self.diagnose("track a { phrase x { ([C] d)e } }"), ["1:24 grace-item-not-allowed"])
     }
 
+    func testLyricsMayStandBeforeTheirPhrase() {
+        let song = compileClean("track a { lyrics b \"one two\" phrase a1 { c } phrase b { d e } }")
+        XCTAssertEqual(body(song, phrase: 0).expression.verses, [])
+        XCTAssertEqual(body(song, phrase: 1).expression.verses, ["one two"])
+    }
+
     func testV1SongsLowerWithoutExpression() {
         let song = compileClean("track a { phrase { c d [e g] {c d e}4 | } }")
         XCTAssertTrue(body(song).expression.isEmpty)
