@@ -330,37 +330,6 @@ extension Parser {
         return BodyElement(.note(sound, length), range)
     }
 
-    /// Reads what ends a pitch inside a chord, tuplet or grace group: its marks, then `~`
-    /// (neither in a grace group). Returns the marks, the tie's range and the item's range
-    /// (the word with its marks).
-    mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
-        let read = readMarks(after: token, underscores: underscores, reporting: context != .grace)
-        var marks = read.marks
-        if context == .grace, let range = read.range {
-            error(.graceItemNotAllowed, "grace notes take no articulation marks", at: range)
-            marks = []
-        }
-        let range = token.range.union(read.range ?? token.range)
-        var tie: SourceRange?
-        if current.kind == .tilde {
-            let tilde = advance()
-            tie = tilde.range
-            if context == .grace {
-                error(.graceItemNotAllowed, "a grace group cannot contain ties", at: tilde.range)
-                tie = nil
-                if current.kind == .number, !current.spaceBefore { advance() }
-            } else if current.kind == .number, !current.spaceBefore {
-                error(.durationNotAllowed, "durations are not allowed inside \(context.noun)", at: current.range)
-                advance()
-                tie = nil
-            } else if current.kind == .word, !current.spaceBefore, !isUnderscores(current) {
-                error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
-            }
-            reportMarksAfterTie()
-        }
-        return (marks, tie, range)
-    }
-
     /// A command's number (`o5`, `v90`), guarded against overflow.
     mutating func smallNumber(_ digits: Bytes, _ token: Token) -> Int? {
         guard digits.count <= 6 else {
@@ -427,7 +396,7 @@ extension Parser {
             while current.kind == .dot { advance() }
             ok = false
         }
-        let marks = readMarks(after: token, underscores: digits.isEmpty ? underscores : underscores, reporting: true)
+        let marks = readMarks(after: token, underscores: underscores, reporting: true)
         length.marks = marks.marks
         marksRange = marks.range
         if marks.range != nil, digits.isEmpty, length.duration == nil, current.kind == .number, !current.spaceBefore {
@@ -496,7 +465,12 @@ extension Parser {
             }
             let item = elements.count
             if parseElement(in: .chord, depth: depth), item < elements.count {
-                if case .member(let member) = elements[item].kind {
+                if insideGrace, !Parser.mayStandInGrace(elements[item].kind) {
+                    let range = elements[item].range
+                    error(.graceItemNotAllowed, "a grace group holds only pitches, chords, octave and velocity commands, found '\(source.text(range))'", at: range)
+                    elements.removeLast(elements.count - item)
+                    hadInvalidItem = true
+                } else if case .member(let member) = elements[item].kind {
                     hasMember = true
                     if case .chordSymbol = member.sound {
                         if let symbol {
