@@ -218,6 +218,9 @@ struct BodyLowering {
             let tie = member.tie || tieAll
             let tieRange = !tie || member.tie ? member.range : (length.tieRange ?? range)
             let marks = member.marks.union(length.marks)
+            if !marks.isEmpty, let problem = ExpressionRule.marks(marks) {
+                diagnostics.append(problem.diagnostic(at: member.range))
+            }
             if case .chordSymbol(let symbol) = member.sound {
                 guard let (root, pitches) = resolve(symbol, member.range) else { continue }
                 // One symbol per chord (a second one is the parser's error); symbols come in time order.

@@ -118,6 +118,14 @@ final class StaveTwoTextTests: XCTestCase {
         XCTAssertEqual(body(song, phrase: 1).expression.verses, ["one two"])
     }
 
+    func testAChordMarkThatContradictsAPitchMark() {
+        // [c' e]2_ : c would be staccato and tenuto at once
+        XCTAssertEqual(Self.diagnose("track a { phrase x { [c' e]2_ [d_ f]4_ [g^ b]4^ } }"), ["1:23 conflicting-marks"])
+        XCTAssertEqual(Self.diagnose("track a { phrase x { {[c_ e]' d}4 } }"), ["1:24 conflicting-marks"])
+        XCTAssertNil(ExpressionRule.marks([.staccato, .accent]))
+        XCTAssertEqual(ExpressionRule.marks([.staccato, .tenuto])?.id, .conflictingMarks)
+    }
+
     func testV1SongsLowerWithoutExpression() {
         let song = compileClean("track a { phrase { c d [e g] {c d e}4 | } }")
         XCTAssertTrue(body(song).expression.isEmpty)

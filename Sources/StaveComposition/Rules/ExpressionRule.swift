@@ -40,6 +40,15 @@ public enum ExpressionRule {
         }
     }
 
+    // MARK: - Articulations
+
+    /// A note marked both staccato and tenuto (in text: a chord's `_` over a pitch's `'`, or
+    /// the reverse; in a save file: both flags); nil when its marks agree.
+    public static func marks(_ marks: NoteMarks) -> RuleProblem? {
+        guard marks.contains(.staccato), marks.contains(.tenuto) else { return nil }
+        return .error(.conflictingMarks, "staccato and tenuto cannot mark the same note: here the chord's mark and the pitch's mark disagree; keep one")
+    }
+
     // MARK: - Hairpins
 
     /// The name of a hairpin in messages.
