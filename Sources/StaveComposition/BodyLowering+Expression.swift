@@ -122,6 +122,14 @@ extension BodyLowering {
         graceRanges.append(grace.range)
     }
 
+    // MARK: - Articulations
+
+    /// A chord member's marks after the chord's are joined to them (and a repeated pitch's):
+    /// staccato and tenuto together is an error, once per member.
+    mutating func checkMarks(_ marks: NoteMarks, _ range: SourceRange) {
+        if let problem = ExpressionRule.marks(marks) { diagnostics.append(problem.diagnostic(at: range)) }
+    }
+
     // MARK: - Chord symbols
 
     /// The root and pitches of a chord symbol in the current octave (the key signature does
@@ -144,17 +152,21 @@ extension BodyLowering {
     }
 
     /// Adds a pitch to a chord being built, or merges it into the same pitch already there
-    /// (`[c c^]`: one note, ties and marks joined); a tied pitch is remembered once for the tie rule.
-    @inline(__always)
+    /// (`[c c^]`: one note, ties and marks joined); a tied pitch is remembered once for the tie
+    /// rule. Returns the note's marks after the merge.
+    @inline(__always) @discardableResult
     static func merge(_ pitch: Int, velocity: Int, tie: Bool, tieRange: SourceRange, marks: NoteMarks, spelling: PitchSpelling?,
-                      into chord: inout [ChordNote], tied: inout [(pitch: Int, range: SourceRange)]) {
+                      into chord: inout [ChordNote], tied: inout [(pitch: Int, range: SourceRange)]) -> NoteMarks {
+        var merged = marks
         if let index = chord.firstIndex(where: { $0.pitch == pitch }) {
             if tie { chord[index].tie = true }
             if !marks.isEmpty { chord[index].marks.formUnion(marks) }
+            merged = chord[index].marks
         } else {
             chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling, marks: marks))
         }
         if tie, !tied.contains(where: { $0.pitch == pitch }) { tied.append((pitch, tieRange)) }
+        return merged
     }
 
     // MARK: - The end of the body

@@ -218,9 +218,6 @@ struct BodyLowering {
             let tie = member.tie || tieAll
             let tieRange = !tie || member.tie ? member.range : (length.tieRange ?? range)
             let marks = member.marks.union(length.marks)
-            if !marks.isEmpty, let problem = ExpressionRule.marks(marks) {
-                diagnostics.append(problem.diagnostic(at: member.range))
-            }
             if case .chordSymbol(let symbol) = member.sound {
                 guard let (root, pitches) = resolve(symbol, member.range) else { continue }
                 // One symbol per chord (a second one is the parser's error); symbols come in time order.
@@ -228,13 +225,17 @@ struct BodyLowering {
                 if expression.chordSymbols.last?.offset != offset {
                     expression.chordSymbols.append(ChordSymbolMark(offset: offset, symbol: symbol, rootPitch: root))
                 }
+                var merged = marks
                 for pitch in pitches {
-                    BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil, into: &chord, tied: &tied)
+                    merged.formUnion(BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil, into: &chord, tied: &tied))
                 }
+                if !merged.isEmpty { checkMarks(merged, member.range) }
                 continue
             }
             guard let pitch = resolve(member.sound, member.range) else { continue }
-            BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied)
+            let merged = BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks,
+                                            spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied)
+            if !merged.isEmpty { checkMarks(merged, member.range) }
         }
         noteCount += chord.count
         ties.arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }

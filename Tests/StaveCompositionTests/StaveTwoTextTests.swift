@@ -122,6 +122,9 @@ final class StaveTwoTextTests: XCTestCase {
         // [c' e]2_ : c would be staccato and tenuto at once
         XCTAssertEqual(Self.diagnose("track a { phrase x { [c' e]2_ [d_ f]4_ [g^ b]4^ } }"), ["1:23 conflicting-marks"])
         XCTAssertEqual(Self.diagnose("track a { phrase x { {[c_ e]' d}4 } }"), ["1:24 conflicting-marks"])
+        // One pitch written twice: [c' e c_]; a symbol's pitch written again: [C e_]' (e is C's third)
+        XCTAssertEqual(Self.diagnose("track a { phrase x { [c' e c_] } }"), ["1:28 conflicting-marks"])
+        XCTAssertEqual(Self.diagnose("track a { phrase x { [C e_]' } }"), ["1:25 conflicting-marks"])
         XCTAssertNil(ExpressionRule.marks([.staccato, .accent]))
         XCTAssertEqual(ExpressionRule.marks([.staccato, .tenuto])?.id, .conflictingMarks)
     }
