@@ -11,7 +11,7 @@ import XCTest
 final class StaveTwoFuzzTests: XCTestCase {
     static let words = [
         "c", "d8", "e'", "f4^", "g_", "a8.^'", "b", "c~", "c2~8", "r", "r8", "|",
-        "[c e g]", "[c~ e]", "[c^ e' g]2_", "[Am7]2", "[G7 > d]", "[C~]", "[Bb7/D]4.", "[F#m7b5]",
+        "[c e g]", "[c~ e]", "[c^ e' g]2^", "[Am7]2", "[G7 > d]", "[C~]", "[Bb7/D]4.", "[F#m7b5]",
         "{c d e}4", "{c (d)e f}4", "{c' [d f] {e f}}2", "(d e)", "([c e] g)", "(o5 v30 d)",
         "!<", "!>", "!p", "!ff", "v20", "v127", "v0", "o5", "o9", "o0", ">", "<",
         "pedal down", "pedal up", "cc 11 90", "cc 128 1", "cc 7 127", "bend 100", "bend -200", "bend 201",
@@ -76,7 +76,9 @@ final class StaveTwoFuzzTests: XCTestCase {
                 var starts: Set<String> = []
                 func collect(_ division: TupletNote, at start: Rational, width: Rational) {
                     switch division {
-                    case .chord(let notes): if !notes.isEmpty { starts.insert(start.description) }
+                    case .chord(let notes):
+                        if !notes.isEmpty { starts.insert(start.description) }
+                        for note in notes { if let problem = ExpressionRule.marks(note.marks) { problems.append(problem.message) } }
                     case .tuplet(let items):
                         for (index, item) in items.enumerated() {
                             collect(item, at: start + width * index / items.count, width: width / items.count)

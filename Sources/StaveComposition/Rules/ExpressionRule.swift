@@ -40,6 +40,15 @@ public enum ExpressionRule {
         }
     }
 
+    // MARK: - Articulations
+
+    /// A note marked both staccato and tenuto (in text: a chord's `_` over a pitch's `'`, or
+    /// the reverse; in a save file: both flags); nil when its marks agree.
+    public static func marks(_ marks: NoteMarks) -> RuleProblem? {
+        guard marks.contains(.staccato), marks.contains(.tenuto) else { return nil }
+        return .error(.conflictingMarks, "staccato and tenuto cannot mark the same note: here the chord's mark and the pitch's mark disagree; keep one")
+    }
+
     // MARK: - Hairpins
 
     /// The name of a hairpin in messages.
@@ -114,9 +123,13 @@ public enum ExpressionRule {
 
     /// Which mark of a body a problem is about: an index into the list of `PhraseExpression`.
     public enum Place: Equatable, Sendable {
+        /// `expression.hairpins[index]`.
         case hairpin(Int)
+        /// `expression.graces[index]`.
         case grace(Int)
+        /// `expression.controls[index]`.
         case control(Int)
+        /// `expression.verses[index]`.
         case verse(Int)
     }
 
