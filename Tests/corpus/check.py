@@ -133,15 +133,31 @@ def reference_notes(part):
     its voice when that starts exactly where it ends; a chord naming one key twice sounds it
     once (README, "Chords"). This is what stripTies() does for single
     notes, except that stripTies() also joins a 'stop' note of another pitch (ABC transcribers
-    write `B-c` for slurs) and joins chords only when all their pitches match."""
+    write `B-c` for slurs) and joins chords only when all their pitches match.
+
+    Grace notes sound as LANGUAGE.md "Grace notes" says: k grace items before a main note of
+    written length L each last g = min(1/32 whole note, L/(2k)) from the main note's start, one
+    after another, and the main note starts k·g later."""
     notes = []
     for line in voice_lines(part):
         tied = {}   # MIDI key -> index in notes, for the ties the previous event started
+        graces = []
         for n in line.flatten().notes:
-            if isinstance(n, harmony.Harmony) or n.quarterLength == 0:
+            if isinstance(n, harmony.Harmony):
+                continue
+            if n.duration.isGrace:
+                graces.append(sorted({m.pitch.midi for m in (n.notes if isinstance(n, chord.Chord) else [n])}))
+                continue
+            if n.quarterLength == 0:
                 continue
             start = to_stave.frac(n.offset)
             end = start + to_stave.frac(n.quarterLength)
+            if graces:
+                g = min(Fraction(1, 8), to_stave.frac(n.quarterLength) / (2 * len(graces)))
+                for i, item in enumerate(graces):
+                    notes += [[start + i * g, start + (i + 1) * g, k] for k in item]
+                start += len(graces) * g
+                graces = []
             members = list(n.notes) if isinstance(n, chord.Chord) else [n]
             onward = {}
             seen = set()
@@ -159,6 +175,45 @@ def reference_notes(part):
                     onward[m.pitch.midi] = index
             tied = onward
     return [tuple(n) for n in notes]
+
+
+def reference_lyrics(part, ppq):
+    """(tick, text) of the verse-1 lyric events a part must have (verse 1: the lowest lyric
+    number music21 gives in the voice): one per music21 note with a first-verse syllable, at the note's start (after its grace notes), the text ending in `-`
+    when the word goes on (LANGUAGE.md "Lyrics"). MIDI text is read as Latin-1 by mido, so the
+    expected text is the UTF-8 bytes seen that way."""
+    found = []
+    for line in voice_lines(part):
+        graces = []
+        numbers = [x.number or 1 for n in line.flatten().notes for x in n.lyrics if x.text]
+        first_verse = min(numbers, default=1)
+        for n in line.flatten().notes:
+            if isinstance(n, harmony.Harmony):
+                continue
+            if n.duration.isGrace:
+                graces.append(n)
+                continue
+            if n.quarterLength == 0:
+                continue
+            start = to_stave.frac(n.offset)
+            if graces:
+                start += len(graces) * min(Fraction(1, 8), to_stave.frac(n.quarterLength) / (2 * len(graces)))
+                graces = []
+            lyric = next((x for x in n.lyrics if x.text and (x.number or 1) == first_verse), None)
+            if lyric is not None:
+                text = lyric.text + ('-' if lyric.syllabic in ('begin', 'middle') else '')
+                found.append((ticks(start, ppq), text.encode('utf-8').decode('latin-1')))
+    return sorted(found)
+
+
+def midi_lyrics(track):
+    """(tick, text) of a mido track's lyric meta events."""
+    found, now = [], 0
+    for msg in track:
+        now += msg.time
+        if msg.type == 'lyrics':
+            found.append((now, msg.text))
+    return found
 
 
 def midi_notes(track):
@@ -323,6 +378,7 @@ def rounding_problem(stderr, want, ppq):
 
 def check_layout(text, base, stave, piece, score, want, programs, offsets, ppq):
     """The first difference between the MIDI Stave makes of `text` and music21, or None."""
+    lyrics_written = '\n  lyrics ' in text
     with open(base + '.stave', 'w', encoding='utf-8') as f:
         f.write(text)
     run = subprocess.run([stave, 'compile', base + '.stave', '-o', base + '.mid'],
@@ -351,6 +407,16 @@ def check_layout(text, base, stave, piece, score, want, programs, offsets, ppq):
         if difference:
             return f'part {pi + 1} ({part.partName}): {difference}'
         end_tick = max([end_tick] + [s + d for s, d, _ in expected])
+        sung = sorted(n for ti, p in enumerate(piece.track_parts) if p == pi
+                      for n in midi_lyrics(midi.tracks[ti + 1]))
+        if lyrics_written:
+            words = reference_lyrics(part, ppq)
+            if sung != words:
+                first = next((f'{g} from stave, {w} from music21' for g, w in zip(sung, words) if g != w),
+                             f'{len(sung)} lyric events from stave, {len(words)} from music21')
+                return f'part {pi + 1} ({part.partName}) lyrics: {first}'
+        elif sung:
+            return f'part {pi + 1}: {len(sung)} lyric events although no lyrics were written'
     return conductor_problems(midi.tracks[0], score, offsets, end_tick, ppq)
 
 

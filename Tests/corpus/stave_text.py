@@ -103,10 +103,13 @@ def meter_text(length, preferred_denominator):
 
 @dataclass
 class Event:
-    """One sounding or silent span of a voice: pitches (empty = rest) with their onward ties."""
+    """One sounding or silent span of a voice: pitches (empty = rest) with their onward ties,
+    the grace items before it and its lyric syllables."""
     length: Fraction
     pitches: list        # [(letter, alter, octave, midi)]
     ties: list           # [bool] per pitch: tied to the next event
+    graces: list = field(default_factory=list)   # [[pitch]] grace items, each a note or chord
+    lyrics: dict = field(default_factory=dict)   # {verse: (text, word goes on)}
 
 
 class Writer:
@@ -147,12 +150,29 @@ class Writer:
         words[-1] += ']'
         return words
 
+    def grace_text(self, event):
+        """`(d e)` before a note: the grace items, octave commands as needed, no durations."""
+        if not event.graces:
+            return
+        words = []
+        for item in event.graces:
+            words += self.sound_text(Event(0, item, [False] * len(item)), [False] * len(item))
+        words[0] = '(' + words[0]
+        words[-1] += ')'
+        self.out += words
+
     def plain(self, event):
         tokens = duration_tokens(event.length)
         if tokens is None:
             raise Unsupported(f'length {event.length} quarters is not a sum of note values')
+        self.grace_text(event)
         single = len(event.pitches) == 1
         words = self.sound_text(event, [False] if single else event.ties)
+        if event.graces and single and len(words) > 1:
+            # A grace group stands directly before its note: the note's octave command goes
+            # inside the group, as its last item.
+            self.out[-1] = self.out[-1][:-1] + ' ' + words[0] + ')'
+            words = words[1:]
         first = '' if tokens[0] == self.duration else tokens[0]
         tail = ''.join('~' + t for t in tokens[1:])
         self.duration = tokens[-1]
@@ -164,6 +184,8 @@ class Writer:
         """A run of events that only together fill note values: as few tuplets as the run's
         length needs tokens, each divided into equal parts; an event spanning several parts
         (also across two tuplets) is written as tied items."""
+        if any(e.graces for e in events):
+            raise Unsupported('grace notes inside a tuplet')
         total = sum(e.length for e in events)
         tokens = duration_tokens(total)
         spans = [token_length(t) for t in tokens]
@@ -266,11 +288,60 @@ def render(piece, layout):
             writer = Writer(piece.key_alter, 4)
             for events in track.measures:
                 writer.measure(events, bar_line=piece.bar_meters is not None)
-            lines += phrase_lines('phrase', writer.out)
+            verses = lyric_verses(track.measures)
+            lines += phrase_lines('phrase words' if verses else 'phrase', writer.out)
+            if verses:
+                lines.append('  lyrics words ' + ' '.join(stave_string(v) for v in verses))
         else:
             lines += phrase_statements(piece, track, originals)
         lines.append('}')
     return '\n'.join(lines) + '\n'
+
+
+def lyric_notes(measures):
+    """The events that take a syllable (LANGUAGE.md "Lyrics"): notes and chords that start a
+    sound; rests and tie continuations do not count (grace notes are not events)."""
+    flat = [e for events in measures for e in events]
+    found = []
+    for i, e in enumerate(flat):
+        if not e.pitches:
+            continue
+        before = flat[i - 1] if i > 0 else None
+        held = {p[3] for p, t in zip(before.pitches, before.ties) if t} if before else set()
+        if any(p[3] not in held for p in e.pitches):
+            found.append(e)
+    return found
+
+
+LYRIC_UNWRITABLE = set(' \t\n-_*')
+
+
+def lyric_verses(measures):
+    """One string per verse for the track's lyric notes: syllables of a word joined by `-`,
+    words by spaces, `*` for a note without a syllable (trailing ones left out). Syllables
+    holding a character a lyrics string gives a meaning to (space, `-`, `_`, `*`) make the
+    piece unsupported."""
+    notes = lyric_notes(measures)
+    numbers = sorted({n for e in notes for n in e.lyrics})   # verse 1 is the lowest number
+    if any(e.lyrics for events in measures for e in events if e not in notes):
+        raise Unsupported('lyrics on a rest or a tie continuation')
+    verses = []
+    for number in numbers:
+        tokens = []
+        inside_word = False
+        for e in notes:
+            if number in e.lyrics:
+                text, goes_on = e.lyrics[number]
+                if set(text) & LYRIC_UNWRITABLE:
+                    raise Unsupported('a lyric syllable with a space, -, _ or *')
+                tokens.append(text + ('-' if goes_on else ' '))
+                inside_word = goes_on
+            else:
+                tokens.append('*' + ('-' if inside_word else ' '))
+        while tokens and tokens[-1].startswith('*'):
+            tokens.pop()
+        verses.append(''.join(tokens).rstrip(' -'))
+    return verses
 
 
 def phrase_lines(opening, words):
@@ -300,9 +371,11 @@ def blocks(measures):
 
 def signature(measures, meters, shift=0):
     """What a phrase sounds like and where its bar lines fall; `shift` octaves added."""
+    def moved(pitches):
+        return tuple((p[0], p[1], p[2] + shift, p[3] + 12 * shift) for p in pitches)
     return (tuple(meters), tuple(
-        tuple((e.length, tuple((p[0], p[1], p[2] + shift, p[3] + 12 * shift) for p in e.pitches),
-               tuple(e.ties)) for e in events) for events in measures))
+        tuple((e.length, moved(e.pitches), tuple(e.ties), tuple(moved(g) for g in e.graces))
+              for e in events) for events in measures))
 
 
 def phrase_statements(piece, track, originals):
@@ -356,12 +429,13 @@ FEATURE_PATTERNS = {
     'tuplets': r'\{', 'chords': r'\[', 'ties': r'~(\s|$)', 'inline ties': r'~\d',
     'dots': r'\d\.', 'naturals': r'(^|[\s\[{])[a-g]n', 'sharps or flats': r'(^|[\s\[{])[a-g](#|b)',
     'rests': r'(^|[\s{])r', 'double sharps or flats': r'(^|[\s\[{])[a-g](##|bb)',
+    'grace notes': r'\(',
 }
 STATEMENT_PATTERNS = {
     'meter changes': r'^meter .* at ', 'repeat': r'^  repeat ', 'repeat xN': r'^  repeat .* x\d',
     'sync': r'^  sync \w+( at|$)', 'sync of another track': r'^  sync \w+\.',
     'sync transpose': r'^  sync .* transpose', 'phrase at': r'^  phrase \w+ at ',
-    'octave setting': r'^  octave ', 'instrument': r'^  instrument ',
+    'octave setting': r'^  octave ', 'instrument': r'^  instrument ', 'lyrics': r'^  lyrics ',
 }
 
 

@@ -99,6 +99,44 @@ try:
 except s.Unsupported:
     check('unfinished tuplet raises', 'Unsupported', 'Unsupported')
 
+# Grace notes (v2): a group before its note, octave commands inside it as for any pitch.
+graced = note(1, D4)
+graced.graces = [[C4], [('b', 0, 3, 59)], [C4, E4]]
+check('grace group', words([graced]), '(c < b [> c e]) d |')
+lower = note(1, ('b', 0, 3, 59))
+lower.graces = [[C4]]
+check('the main note\'s octave command goes inside the group', words([lower]), '(c <) b |')
+tupleted = note(F(1, 3), D4)
+tupleted.graces = [[C4]]
+try:
+    words([tupleted, note(F(1, 3), E4), note(F(1, 3), G4)])
+    check('grace notes in a tuplet are unsupported', 'written', 'Unsupported')
+except s.Unsupported:
+    check('grace notes in a tuplet are unsupported', 'Unsupported', 'Unsupported')
+
+
+def sung(length, pitch, *verses, ties=None):
+    e = note(length, pitch, ties=ties)
+    e.lyrics = {i + 1: v for i, v in enumerate(verses) if v is not None}
+    return e
+
+
+# Lyrics (v2): syllables joined by '-' inside a word, '*' for a lyric note without one (also
+# inside a word), tie continuations and rests take none, trailing '*' left out.
+verse_events = [sung(1, C4, ('Twin', True), ('Up', False)), sung(1, C4, ('kle', False), None),
+                sung(1, G4, None, ('a', False), ties=[True]), note(1, G4), note(1), sung(1, E4, ('star', False)),
+                sung(1, D4, None)]
+check('lyric notes', len(s.lyric_notes([verse_events])), 5)
+check('lyric verses', s.lyric_verses([verse_events]), ['Twin-kle * star', 'Up * a'])
+melisma = [sung(1, C4, ('Al', True)), sung(1, D4, None), sung(1, E4, ('le', True)), sung(1, G4, ('lu', False))]
+check('a note without a syllable inside a word', s.lyric_verses([melisma]), ['Al-*-le-lu'])
+for bad in ['a b', 'x-y', '_', '*']:
+    try:
+        s.lyric_verses([[sung(1, C4, (bad, False))]])
+        check(f'lyric {bad!r} is unsupported', 'written', 'Unsupported')
+    except s.Unsupported:
+        check(f'lyric {bad!r} is unsupported', 'Unsupported', 'Unsupported')
+
 # Layouts.
 bar = [note(1, C4), note(1, D4), note(1, E4), note(1, C4)]
 low = [note(1, (p[0], p[1], 3, p[3] - 12)) for p in (C4, D4, E4, C4)]

@@ -11,8 +11,13 @@ Pitches keep music21's letter, accidental and octave (spelled against the key si
 first measure; modes other than major and minor use the major key with the same signature).
 Ties are taken per pitch from music21's tie marks; a tie Stave would reject (to a rest, to other
 pitches, to nothing) is dropped and counted. Music Stave cannot express raises
-`stave_text.Unsupported` with a reason: grace notes, unpitched notes, microtones, overlapping
-notes in one voice, rhythms that do not add up within a measure.
+`stave_text.Unsupported` with a reason: unpitched notes, microtones, overlapping notes in one
+voice, rhythms that do not add up within a measure, grace notes Stave cannot place (before a
+rest, at the end of a measure, before a tie continuation, more than 64).
+
+Grace notes become grace groups before their main note (LANGUAGE.md "Grace notes"). Lyrics
+(music21's `lyrics` of each note, verse by verse) are kept on the events; `stave_text` writes
+them as a `lyrics` statement in the single layout.
 """
 from fractions import Fraction
 
@@ -51,17 +56,50 @@ def sounding(s):
     return [e for e in s.notesAndRests if not isinstance(e, harmony.Harmony)]
 
 
+def members_of(e):
+    """The pitch tuples of a note or chord (unpitched chords are unsupported)."""
+    if isinstance(e, chord.Chord):
+        if e.__class__.__name__ == 'PercussionChord':
+            raise Unsupported('unpitched notes')
+        return [pitch_tuple(m.pitch) for m in e.notes]
+    if isinstance(e, note.Note):
+        return [pitch_tuple(e.pitch)]
+    raise Unsupported(f'grace {type(e).__name__} elements')
+
+
+def lyric_syllables(e):
+    """{verse number: (text, word goes on)} of a note's music21 lyrics."""
+    found = {}
+    for lyric in getattr(e, 'lyrics', None) or []:
+        text = lyric.text
+        if not text:
+            continue
+        number = lyric.number if isinstance(lyric.number, int) and lyric.number > 0 else 1
+        found.setdefault(number, (text, lyric.syllabic in ('begin', 'middle')))
+    return found
+
+
 def voice_events(s, length):
     events = []
     position = Fraction(0)
+    graces = []   # grace items (lists of pitch tuples) waiting for their main note
     for e in sounding(s):
         offset = frac(e.offset)
         ql = frac(e.quarterLength)
-        if ql == 0 or e.duration.isGrace:
-            raise Unsupported('grace notes')
+        if e.duration.isGrace:
+            if isinstance(e, note.Rest):
+                continue   # a grace rest sounds nothing
+            graces.append(members_of(e))
+            continue
+        if ql == 0:
+            raise Unsupported('notes of no length')
+        if graces and isinstance(e, note.Rest):
+            raise Unsupported('grace notes before a rest')
         if offset < position:
             raise Unsupported('overlapping notes in one voice')
         if offset > position:
+            if graces:
+                raise Unsupported('grace notes before a rest')
             events.append(Event(offset - position, [], []))
         if isinstance(e, note.Rest):
             events.append(Event(ql, [], []))
@@ -70,12 +108,18 @@ def voice_events(s, length):
                 raise Unsupported('unpitched notes')
             members = list(e.notes)
             events.append(Event(ql, [pitch_tuple(m.pitch) for m in members],
-                                [tied_onward(m) for m in members]))
+                                [tied_onward(m) for m in members], graces, lyric_syllables(e)))
         elif isinstance(e, note.Note):
-            events.append(Event(ql, [pitch_tuple(e.pitch)], [tied_onward(e)]))
+            events.append(Event(ql, [pitch_tuple(e.pitch)], [tied_onward(e)], graces,
+                                lyric_syllables(e)))
         else:
             raise Unsupported(f'{type(e).__name__} elements')
+        if len(graces) > 64:
+            raise Unsupported('more than 64 grace notes before one note')
+        graces = []
         position = offset + ql
+    if graces:
+        raise Unsupported('grace notes at the end of a measure')
     if position > length:
         raise Unsupported('a voice is longer than its measure')
     if position < length:
@@ -95,6 +139,9 @@ def repair_ties(measures):
             if tied and e.pitches[k][3] not in targets:
                 e.ties[k] = False
                 dropped += 1
+        if following is not None and following.graces and \
+                any(t and e.pitches[k][3] in targets for k, t in enumerate(e.ties)):
+            raise Unsupported('grace notes before a tie continuation')
     return dropped
 
 

@@ -15,9 +15,13 @@ files with the third-party library mido, never with Stave's own code, and checks
   * in every track each note-on is released exactly once, nothing is released
     that is not sounding, no note has zero length, and at one tick all note-offs
     come before the note-ons (LANGUAGE.md, "Time and MIDI");
+  * at one tick of a track, events come in the order of LANGUAGE.md rule 14:
+    note-offs, then controller and pitch-bend events, then lyrics, then note-ons;
   * for the examples listed in expected.py, the complete note list, the
-    conductor data (ppq, tempo map, time signatures, key) and each track's
-    program, volume and pan equal the hand-written expectations there.
+    conductor data (ppq, tempo map, time signatures, key), each track's
+    program, volume and pan, and the Stave 2 events (controllers other than the
+    track's setup, pitch bends, lyrics, markers, in file order) equal the
+    hand-written expectations there.
 
 It prints OK or FAIL per example (with the first mismatches), then a final line
 `N passed, M failed`, and exits with status 1 if anything failed (2 on a usage
@@ -222,6 +226,51 @@ def track_setup(track):
     return found, first_note
 
 
+def order_problems(track, index):
+    """Rule 14: at one tick, note-offs, then controllers and bends, then lyrics, then note-ons."""
+    rank_of = {"off": 0, "control": 1, "lyric": 2, "on": 3}
+    problems, tick, last = [], 0, (None, -1)
+    for msg in track:
+        tick += msg.time
+        if is_note_on(msg):
+            kind = "on"
+        elif is_note_off(msg):
+            kind = "off"
+        elif msg.type in ("control_change", "pitchwheel"):
+            kind = "control"
+        elif msg.type == "lyrics":
+            kind = "lyric"
+        else:
+            continue
+        if last[0] == tick and rank_of[kind] < last[1]:
+            problems.append("track %d: at tick %d a %s comes after a later kind of event (rule 14)"
+                            % (index, tick, kind))
+        last = (tick, rank_of[kind])
+    return problems
+
+
+def stave_two_events(mid):
+    """(track, tick, kind, value) of the controllers (after each track's setup CC7/CC10),
+    pitch bends, lyrics and markers, in file order per track."""
+    found = []
+    for index, track in enumerate(mid.tracks):
+        tick, setup = 0, {7, 10}
+        for msg in track:
+            tick += msg.time
+            if msg.type == "control_change":
+                if tick == 0 and msg.control in setup:
+                    setup.discard(msg.control)
+                    continue
+                found.append((index, tick, "cc", (msg.control, msg.value)))
+            elif msg.type == "pitchwheel":
+                found.append((index, tick, "bend", msg.pitch + 8192))
+            elif msg.type == "lyrics":
+                found.append((index, tick, "lyric", msg.text.encode("latin-1").decode("utf-8")))
+            elif msg.type == "marker":
+                found.append((index, tick, "marker", msg.text.encode("latin-1").decode("utf-8")))
+    return found
+
+
 def track_name(track):
     for msg in track:
         if msg.type == "track_name":
@@ -305,6 +354,7 @@ def check_example(name, stave_path, midi_path, limit):
     for index, track in enumerate(mid.tracks):
         track_notes, problems = extract_notes(track, index)
         notes.extend(track_notes)
+        problems += order_problems(track, index)
         failures.extend(problems[:limit])
         if len(problems) > limit:
             failures.append("… and %d more problems in track %d" % (len(problems) - limit, index))
@@ -348,6 +398,23 @@ def check_example(name, stave_path, midi_path, limit):
                     failures.append("track %d: %s is sent on channel %d, but the notes use %s"
                                     % (index, field, channel, sorted(channels)))
         checked.append("program/volume/pan")
+    events = stave_two_events(mid)
+    if name in expected.EVENTS:
+        want = expected.EVENTS[name]
+        # File order within each track; tracks in index order.
+        got = sorted(events, key=lambda e: e[0])
+        want = sorted(want, key=lambda e: e[0])
+        if got != want:
+            failures.append("Stave 2 events differ from Tests/referee/expected.py:")
+            for i, (w, g) in enumerate(zip(want + [None] * len(got), got + [None] * len(want))):
+                if w != g:
+                    failures.append("  first difference at position %d: expected %r, got %r" % (i, w, g))
+                    break
+            failures.append("  expected %d events, got %d" % (len(want), len(got)))
+        checked.append("%d Stave 2 events" % len(want))
+    elif events:
+        failures.append("%d Stave 2 events (controllers, bends, lyrics, markers) but no EVENTS entry in expected.py"
+                        % len(events))
     note = ("checked against expected.py: " + ", ".join(checked)) if checked else "structure only"
     return failures, note
 
@@ -403,7 +470,7 @@ def main(argv=None):
 
     # Expectations must name real examples, or they silently stop being checked.
     known = set(names)
-    for table in ("NOTES", "CONDUCTOR", "TRACKS"):
+    for table in ("NOTES", "CONDUCTOR", "TRACKS", "EVENTS"):
         for name in sorted(set(getattr(expected, table)) - known):
             failed += 1
             print("FAIL  %s\n      expected.%s names an example that does not exist in %s"
