@@ -96,11 +96,14 @@ struct TieJoiner<Time: NoteTime> {
     /// Tied notes waiting for their continuation in the next note or chord.
     @usableFromInline var open: [OpenTie] = []
     @usableFromInline var nextOpen: [OpenTie] = []
+    /// Every articulation mark met so far.
+    @usableFromInline var marksSeen: NoteMarks = []
 
     @inlinable init() {}
 
     /// A plain note (the common case: no arrays touched when nothing is tied).
     @inlinable mutating func single(_ note: ChordNote, start: Time, end: Time) {
+        marksSeen.formUnion(note.marks)
         if open.isEmpty {
             if note.tie { open.append(OpenTie(pitch: note.pitch, index: out.count)) }
             out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks))
@@ -122,6 +125,7 @@ struct TieJoiner<Time: NoteTime> {
     @inlinable mutating func chord(_ notes: [ChordNote], start: Time, end: Time) {
         nextOpen.removeAll(keepingCapacity: true)
         for note in notes {
+            marksSeen.formUnion(note.marks)
             var index = out.count
             if !open.isEmpty, let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
                 index = open[match].index
