@@ -36,6 +36,12 @@ public struct Migration: Sendable {
         // version 3 file writes every value in full, which means the same in version 4, so the
         // document is unchanged.
         Migration(from: 3) { $0 },
+        // 4 → 5 (Stave 2): a note may carry its marks (`"staccato"`, `"tenuto"`, `"accent"`), a
+        // track its `legato`, an Original phrase its `hairpins`, `graces`, `controls`,
+        // `markers`, `chordSymbols` and `lyrics`, the song its header `markers`; all optional.
+        // A version 4 file has none of them and means the same in version 5, so the document
+        // is unchanged.
+        Migration(from: 4) { $0 },
     ]
 
     /// Checks `format` and `version` and brings a document up to `target` through the chain.

@@ -6,6 +6,8 @@ extension SongDecoder {
     /// The lowest pitch Stave can write: `cbb` in octave 0.
     public static let lowestWritablePitch = 10
 
+    static let originalFields = ["type", "id", "start", "length", "tempos", "hairpins", "graces", "controls", "markers", "chordSymbols", "lyrics", "containers"]
+
     /// A phrase of a track of `kind` whose `velocity` setting starts each phrase.
     mutating func phrase(_ value: JSONValue, at path: JSONPath, kind: TrackKind, velocity: Int) -> SongDocument.Phrase? {
         guard var fields = object(value, at: path, what: "a phrase") else { return nil }
@@ -23,6 +25,7 @@ extension SongDecoder {
             let length = integer(&fields, "length", in: 0...JSONValue.maximumInteger, expected: "a length (a non-negative integer of resolution units)")
             var tempos: [SongDocument.TempoMark]? = []
             if let value = fields.take("tempos") { tempos = tempoMarks(value, at: path.key("tempos")) }
+            let expression = self.expression(&fields, at: path, kind: kind, velocity: velocity)
             var containers: [SongDocument.NoteContainer]?
             if let value = required(&fields, "containers", expected: "an array of containers"),
                let elements = array(value, at: path.key("containers"), expected: "an array of containers") {
@@ -37,8 +40,10 @@ extension SongDecoder {
                 }
                 if decoded.count == elements.count { containers = decoded }
             }
-            finish(fields, what: "an original phrase", known: ["type", "id", "start", "length", "tempos", "containers"])
-            if let length, let tempos, let containers { content = .original(length: length, containers: containers, tempos: tempos) }
+            finish(fields, what: "an original phrase", known: SongDecoder.originalFields)
+            if let length, let tempos, let containers, let expression {
+                content = .original(length: length, containers: containers, tempos: tempos, expression: expression)
+            }
         case "repeat":
             let source = required(&fields, "source", expected: "the ID of the phrase to repeat").flatMap { identifier($0, at: path.key("source"), what: "a phrase ID") }
             let count = integer(&fields, "count", in: 1...Lowering.maximumRepeat, expected: "a repeat count 1–\(Lowering.maximumRepeat)")
@@ -168,7 +173,8 @@ extension SongDecoder {
     /// Note `index` of the array at `notesPath`: the bare pitch (drum key), or an object whose
     /// `velocity` defaults to the previous note's. (Its path is made only when needed: bare
     /// pitches are most of a large song.)
-    mutating func note(_ value: JSONValue, in notesPath: JSONPath, index: Int, kind: TrackKind, state: inout RunningState) -> SongDocument.Note? {
+    mutating func note(_ value: JSONValue, in notesPath: JSONPath, index: Int, kind: TrackKind, state: inout RunningState,
+                       isGrace: Bool = false) -> SongDocument.Note? {
         let pitchRange = kind == .drums ? 35...81 : SongDecoder.lowestWritablePitch...127
         func pitchExpected() -> String {
             kind == .drums ? "a General MIDI drum key 35–81" : "a MIDI pitch \(SongDecoder.lowestWritablePitch)–127 (Stave writes cbb0 to g9)"
@@ -189,17 +195,42 @@ extension SongDecoder {
         var velocity: Int? = state.velocity
         if let value = fields.take("velocity") { velocity = integer(value, at: path.key("velocity"), in: 0...127, expected: "a velocity 0–127") }
         var tie: Bool? = false
-        if let value = fields.take("tie") { tie = bool(value, at: path.key("tie")) }
+        var marks: NoteMarks? = []
+        if !isGrace {
+            if let value = fields.take("tie") { tie = bool(value, at: path.key("tie")) }
+            for (key, mark) in SongDecoder.markFields {
+                guard let value = fields.take(key) else { continue }
+                if let flag = bool(value, at: path.key(key)) {
+                    if flag { marks?.insert(mark) }
+                } else {
+                    marks = nil
+                }
+            }
+            if let written = marks, written.contains(.staccato), written.contains(.tenuto) {
+                problem(.conflictingMarks, path.key("tenuto"), "staccato and tenuto cannot mark the same note: keep one")
+                marks = nil
+            }
+        }
         var spelling: PitchSpelling?
         var spellingFailed = false
         if kind == .melody, let value = fields.take("spelling") {
             spelling = self.spelling(value, pitch: pitch, at: path.key("spelling"))
             spellingFailed = spelling == nil
         }
-        finish(fields, what: what, known: kind == .drums ? ["drum", "velocity", "tie"] : ["pitch", "velocity", "tie", "spelling"])
+        finish(fields, what: isGrace ? "a grace " + what.dropFirst(2) : what, known: SongDecoder.noteFields(kind: kind, isGrace: isGrace))
         if let velocity { state.velocity = velocity }
-        guard let pitch, let velocity, let tie, !spellingFailed else { return nil }
-        return SongDocument.Note(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling)
+        guard let pitch, let velocity, let tie, let marks, !spellingFailed else { return nil }
+        return SongDocument.Note(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling, marks: marks)
+    }
+
+    /// The members that name a note's marks (version 5).
+    static let markFields: [(String, NoteMarks)] = [("staccato", .staccato), ("tenuto", .tenuto), ("accent", .accent)]
+
+    /// The fields a note (a beat; a grace note, which has no tie or marks) may have.
+    static func noteFields(kind: TrackKind, isGrace: Bool) -> [String] {
+        let key = kind == .drums ? "drum" : "pitch"
+        let spelling = kind == .drums ? [] : ["spelling"]
+        return isGrace ? [key, "velocity"] + spelling : [key, "velocity", "tie"] + spelling + markFields.map(\.0)
     }
 
     /// A note's written spelling (`"f#"`): a letter and up to two sharps or flats that name the

@@ -55,6 +55,11 @@ extension SongDecoder {
         problems.append(SaveProblem(id, path, message))
     }
 
+    /// A problem one of the language's rules (shared with the front end) found.
+    mutating func problem(_ rule: RuleProblem, at path: JSONPath) {
+        problems.append(SaveProblem(rule, at: path))
+    }
+
     /// A value of the wrong type, or a number outside its range.
     mutating func mismatch(_ value: JSONValue, at path: JSONPath, expected: String) {
         problem(value.integer == nil ? .saveWrongType : .valueOutOfRange, path, "expected \(expected), found \(value.summary)")

@@ -53,7 +53,7 @@ public struct SongDecoder {
         return song(songValue, at: JSONPath.root.key("song"))
     }
 
-    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "meters", "tracks"]
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "meters", "markers", "tracks"]
 
     mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
@@ -64,6 +64,8 @@ public struct SongDecoder {
         let key = required(&fields, "key", expected: "the key (an object with tonic and mode)").flatMap { self.key($0, at: path.key("key")) }
         let tempos = required(&fields, "tempos", expected: "an array of tempo changes").flatMap { self.tempos($0, at: path.key("tempos")) }
         let meters = required(&fields, "meters", expected: "an array of meter changes").flatMap { self.meters($0, at: path.key("meters")) }
+        var markers: [SongMarker]? = []
+        if let value = fields.take("markers") { markers = songMarkers(value, at: path.key("markers")) }
         var tracks: [SongDocument.Track]?
         if let value = required(&fields, "tracks", expected: "an array of tracks"),
            var elements = array(value, at: path.key("tracks"), expected: "an array of tracks") {
@@ -74,10 +76,10 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
-        guard let title, let ppq, let resolution, let key, let tempos, let meters, let tracks else { return nil }
+        guard let title, let ppq, let resolution, let key, let tempos, let meters, let markers, let tracks else { return nil }
         if fields.has("composer"), composer == nil { return nil }
         return SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
-                            tempos: tempos, meters: meters, tracks: tracks)
+                            tempos: tempos, meters: meters, markers: markers, tracks: tracks)
     }
 
     mutating func key(_ value: JSONValue, at path: JSONPath) -> Key? {
@@ -147,7 +149,7 @@ public struct SongDecoder {
 
     // MARK: - Tracks
 
-    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "phrases"]
+    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "phrases"]
 
     mutating func track(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument.Track? {
         guard var fields = object(value, at: path, what: "a track") else { return nil }
@@ -174,6 +176,14 @@ public struct SongDecoder {
             octave = integer(&fields, "octave", in: 0...9, expected: "an octave 0–9")
             transpose = integer(&fields, "transpose", in: -48...48, expected: "a transpose -48–48")
         }
+        var legato: Int? = 100
+        if let value = fields.take("legato") {
+            legato = integer(value, at: path.key("legato"), in: SongDecoder.anyInteger, expected: "a legato percentage 1–100")
+            if let written = legato, let rule = ExpressionRule.legato(written) {
+                problem(rule, at: path.key("legato"))
+                legato = nil
+            }
+        }
         var phrases: [SongDocument.Phrase]?
         if let value = required(&fields, "phrases", expected: "an array of phrases"),
            var elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
@@ -188,9 +198,10 @@ public struct SongDecoder {
         finish(fields, what: kind == .drums ? "a drum track" : "a track",
                known: kind == .drums ? SongDecoder.melodyFields.filter { $0 != "octave" && $0 != "transpose" } : SongDecoder.melodyFields)
         guard let id, let kind, let program, let channel, let explicit, let volume, let pan, let velocity,
-              let octave, let transpose, let phrases else { return nil }
+              let octave, let transpose, let legato, let phrases else { return nil }
         if fields.has("name"), name == nil { return nil }
         return SongDocument.Track(id: id, name: name, kind: kind, program: program, channel: channel, channelIsExplicit: explicit,
-                                  volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, phrases: phrases)
+                                  volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, legato: legato,
+                                  phrases: phrases)
     }
 }

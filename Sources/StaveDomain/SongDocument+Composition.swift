@@ -21,17 +21,33 @@ extension SongDocument {
         func defaultSpelling(_ pitch: Int) -> PitchSpelling {
             defaultSpellings.indices.contains(pitch) ? defaultSpellings[pitch] : Pitch.defaultSpelling(pitch, in: song.key).spelling
         }
+        func documentNote(_ note: ChordNote) -> Note {
+            // Only a spelling other than Stave's own is stored.
+            var spelling = note.spelling
+            if let written = spelling, written == defaultSpelling(note.pitch) { spelling = nil }
+            return Note(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: spelling, marks: note.marks)
+        }
         func block(_ division: TupletNote) -> NoteBlock {
             switch division {
-            case .chord(let notes):
-                return .notes(notes.map { note in
-                    // Only a spelling other than Stave's own is stored.
-                    var spelling = note.spelling
-                    if let written = spelling, written == defaultSpelling(note.pitch) { spelling = nil }
-                    return Note(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: spelling)
-                })
+            case .chord(let notes): return .notes(notes.map(documentNote))
             case .tuplet(let items): return .blocks(items.map(block))
             }
+        }
+        func expression(_ marks: PhraseExpression) throws -> Expression {
+            guard !marks.isEmpty else { return Expression() }
+            var result = Expression(verses: marks.verses)
+            for pin in marks.hairpins {
+                result.hairpins.append(Hairpin(start: try units(pin.start), end: try units(pin.end), from: pin.from, to: pin.to))
+            }
+            for group in marks.graces {
+                result.graces.append(Grace(offset: try units(group.offset), items: group.items.map { $0.map(documentNote) }))
+            }
+            for control in marks.controls { result.controls.append(Control(offset: try units(control.offset), event: control.event)) }
+            for marker in marks.markers { result.markers.append(Marker(offset: try units(marker.offset), text: marker.text)) }
+            for chord in marks.chordSymbols {
+                result.chordSymbols.append(ChordSymbolMark(offset: try units(chord.offset), symbol: chord.symbol, root: chord.rootPitch))
+            }
+            return result
         }
         var tracks: [Track] = []
         for track in song.tracks {
@@ -47,7 +63,8 @@ extension SongDocument {
                     }
                     var tempos: [TempoMark] = []
                     for mark in body.tempos { tempos.append(TempoMark(offset: try units(mark.offset), bpm: mark.bpm)) }
-                    content = .original(length: try units(body.length), containers: containers, tempos: tempos)
+                    content = .original(length: try units(body.length), containers: containers, tempos: tempos,
+                                        expression: try expression(body.expression))
                 case .repeat(let source, let count):
                     content = .repeat(source: source, count: count)
                 case .sync(let sourceTrack, let source, let transpose):
@@ -57,10 +74,10 @@ extension SongDocument {
             }
             tracks.append(Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
                                 channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan, velocity: track.velocity,
-                                octave: track.octave, transpose: track.transpose, phrases: phrases))
+                                octave: track.octave, transpose: track.transpose, legato: track.legato, phrases: phrases))
         }
         self.init(title: song.title, composer: song.composer, ppq: song.ppq, resolution: resolution, key: song.key,
-                  tempos: song.tempos, meters: song.meters, tracks: tracks)
+                  tempos: song.tempos, meters: song.meters, markers: song.markers, tracks: tracks)
     }
 
     /// The smallest number of units per whole note that makes every time of the song an integer.
@@ -82,6 +99,16 @@ extension SongDocument {
                     try include(note.width)
                 }
                 for mark in body.tempos { try include(mark.offset) }
+                let marks = body.expression
+                guard !marks.isEmpty else { continue }
+                for pin in marks.hairpins {
+                    try include(pin.start)
+                    try include(pin.end)
+                }
+                for group in marks.graces { try include(group.offset) }
+                for control in marks.controls { try include(control.offset) }
+                for marker in marks.markers { try include(marker.offset) }
+                for chord in marks.chordSymbols { try include(chord.offset) }
             }
         }
         return resolution
@@ -91,32 +118,54 @@ extension SongDocument {
     /// accepted (or that were made from a Composition song).
     public var composition: Song {
         let resolution = max(1, self.resolution)
-        func time(_ units: Int) -> Rational { Rational(units, resolution) }
-        func division(_ block: NoteBlock) -> TupletNote {
-            switch block {
-            case .notes(let notes): return .chord(notes.map { ChordNote(pitch: $0.pitch, velocity: $0.velocity, tie: $0.tie, spelling: $0.spelling) })
-            case .blocks(let blocks): return .tuplet(blocks.map(division))
-            }
-        }
         let tracks = self.tracks.map { track in
             let phrases = track.phrases.map { phrase in
                 let content: StaveComposition.Phrase.Content
                 switch phrase.content {
-                case .original(let length, let containers, let tempos):
-                    let notes = containers.map { RootNote(position: time($0.position), width: time($0.width), divisions: $0.blocks.map(division)) }
-                    let marks = tempos.map { StaveComposition.TempoMark(offset: time($0.offset), bpm: $0.bpm) }
-                    content = .original(PhraseBody(length: time(length), notes: notes, tempos: marks))
+                case .original(let length, let containers, let tempos, let expression):
+                    content = .original(SongDocument.body(length: length, containers: containers, tempos: tempos, expression: expression,
+                                                          resolution: resolution))
                 case .repeat(let source, let count):
                     content = .repeat(source: source, count: count)
                 case .sync(let sourceTrack, let source, let transpose):
                     content = .sync(track: sourceTrack, phrase: source, transpose: transpose)
                 }
-                return StaveComposition.Phrase(id: phrase.id, start: time(phrase.start), content: content)
+                return StaveComposition.Phrase(id: phrase.id, start: Rational(phrase.start, resolution), content: content)
             }
-            return StaveComposition.Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
-                                          channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan,
-                                          velocity: track.velocity, octave: track.octave, transpose: track.transpose, phrases: phrases)
+            var result = StaveComposition.Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
+                                                channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan,
+                                                velocity: track.velocity, octave: track.octave, transpose: track.transpose, phrases: phrases)
+            result.legato = track.legato
+            return result
         }
-        return Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
+        var song = Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
+        song.markers = markers
+        return song
+    }
+
+    /// The Composition body of an Original phrase's parts at a resolution (also what the
+    /// validator hands the language's rules, `ExpressionRule`).
+    static func body(length: Int, containers: [NoteContainer], tempos: [TempoMark], expression: Expression, resolution: Int) -> PhraseBody {
+        func time(_ units: Int) -> Rational { Rational(units, resolution) }
+        func chordNote(_ note: Note) -> ChordNote {
+            ChordNote(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: note.spelling, marks: note.marks)
+        }
+        func division(_ block: NoteBlock) -> TupletNote {
+            switch block {
+            case .notes(let notes): return .chord(notes.map(chordNote))
+            case .blocks(let blocks): return .tuplet(blocks.map(division))
+            }
+        }
+        let notes = containers.map { RootNote(position: time($0.position), width: time($0.width), divisions: $0.blocks.map(division)) }
+        let marks = tempos.map { StaveComposition.TempoMark(offset: time($0.offset), bpm: $0.bpm) }
+        guard !expression.isEmpty else { return PhraseBody(length: time(length), notes: notes, tempos: marks) }
+        let phraseExpression = PhraseExpression(
+            hairpins: expression.hairpins.map { StaveComposition.Hairpin(start: time($0.start), end: time($0.end), from: $0.from, to: $0.to) },
+            graces: expression.graces.map { GraceGroup(offset: time($0.offset), items: $0.items.map { $0.map(chordNote) }) },
+            controls: expression.controls.map { ControlMark(offset: time($0.offset), event: $0.event) },
+            markers: expression.markers.map { MarkerMark(offset: time($0.offset), text: $0.text) },
+            chordSymbols: expression.chordSymbols.map { StaveComposition.ChordSymbolMark(offset: time($0.offset), symbol: $0.symbol, rootPitch: $0.root) },
+            verses: expression.verses)
+        return PhraseBody(length: time(length), notes: notes, tempos: marks, expression: phraseExpression)
     }
 }

@@ -14,7 +14,7 @@ public struct SongDocument: Equatable, Sendable {
     /// The `format` name at the top of every save file.
     public static let formatName = "stave-song"
     /// The format version this program writes and the newest it reads.
-    public static let currentVersion = 4
+    public static let currentVersion = 5
 
     /// The title (the file name when the source had none).
     public var title: String
@@ -31,13 +31,15 @@ public struct SongDocument: Equatable, Sendable {
     public var tempos: [TempoChange]
     /// Meter changes at bar starts, in bar order; the first is at bar 1.
     public var meters: [MeterChange]
+    /// Header markers (`marker "…" at BAR`, v2) in source order.
+    public var markers: [SongMarker]
     /// The tracks in source order.
     public var tracks: [Track]
 
     /// A document; the defaults are those of an empty Stave file.
     public init(title: String, composer: String? = nil, ppq: Int = 480, resolution: Int = 1, key: Key = .cMajor,
                 tempos: [TempoChange] = [TempoChange(bar: 1, bpm: Rational(120))],
-                meters: [MeterChange] = [MeterChange(bar: 1, numerator: 4, denominator: 4)], tracks: [Track] = []) {
+                meters: [MeterChange] = [MeterChange(bar: 1, numerator: 4, denominator: 4)], markers: [SongMarker] = [], tracks: [Track] = []) {
         self.title = title
         self.composer = composer
         self.ppq = ppq
@@ -45,6 +47,7 @@ public struct SongDocument: Equatable, Sendable {
         self.key = key
         self.tempos = tempos
         self.meters = meters
+        self.markers = markers
         self.tracks = tracks
     }
 
@@ -72,12 +75,15 @@ public struct SongDocument: Equatable, Sendable {
         public var octave: Int
         /// Semitones added at output; melody tracks only (drum tracks keep 0).
         public var transpose: Int
+        /// Percent (1…100) of its written length an unmarked note sounds (v2 `legato`).
+        public var legato: Int
         /// The phrases in source order.
         public var phrases: [Phrase]
 
         /// A track; the defaults are Stave's.
         public init(id: String, name: String? = nil, kind: TrackKind, program: Int = 0, channel: Int, channelIsExplicit: Bool = false,
-                    volume: Int = 100, pan: Int = 64, velocity: Int = 100, octave: Int = 4, transpose: Int = 0, phrases: [Phrase] = []) {
+                    volume: Int = 100, pan: Int = 64, velocity: Int = 100, octave: Int = 4, transpose: Int = 0, legato: Int = 100,
+                    phrases: [Phrase] = []) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -89,6 +95,7 @@ public struct SongDocument: Equatable, Sendable {
             self.velocity = velocity
             self.octave = octave
             self.transpose = transpose
+            self.legato = legato
             self.phrases = phrases
         }
     }
@@ -97,9 +104,9 @@ public struct SongDocument: Equatable, Sendable {
     public struct Phrase: Equatable, Sendable {
         /// What the phrase holds.
         public enum Content: Equatable, Sendable {
-            /// Its own notes: the length (rests included), the containers in time order, and
-            /// in-body tempo marks.
-            case original(length: Int, containers: [NoteContainer], tempos: [TempoMark])
+            /// Its own notes: the length (rests included), the containers in time order,
+            /// in-body tempo marks, and the v2 marks and lyrics written in the body.
+            case original(length: Int, containers: [NoteContainer], tempos: [TempoMark], expression: Expression = Expression())
             /// `count` back-to-back copies of an Original phrase of the same track.
             case `repeat`(source: String, count: Int)
             /// A linked copy of an Original phrase of `track`, transposed.
@@ -172,15 +179,18 @@ public struct SongDocument: Equatable, Sendable {
         public var velocity: Int
         /// Tied to the same pitch in the next note or chord.
         public var tie: Bool
+        /// Staccato, tenuto and accent, as written (v2).
+        public var marks: NoteMarks
         /// How the note is written (letter and sounding accidental) when that differs from the
         /// spelling Stave chooses itself (`Pitch.defaultSpelling`); nil otherwise, and on drums.
         public var spelling: PitchSpelling?
 
         /// A note.
-        public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil) {
+        public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil, marks: NoteMarks = []) {
             self.pitch = pitch
             self.velocity = velocity
             self.tie = tie
+            self.marks = marks
             self.spelling = spelling
         }
 

@@ -71,6 +71,15 @@ public enum SongEncoder {
             writer.inlineKey("denominator", first: false)
             writer.integer(meter.denominator)
         }
+        if !song.markers.isEmpty {
+            writer.key("markers", first: false)
+            writeLines(song.markers, &writer) { marker, writer in
+                writer.inlineKey("bar", first: true)
+                writer.integer(marker.bar)
+                writer.inlineKey("text", first: false)
+                writer.string(marker.text)
+            }
+        }
         writer.key("tracks", first: false)
         if song.tracks.isEmpty {
             writer.raw("[]")
@@ -114,6 +123,10 @@ public enum SongEncoder {
             writer.key("transpose", first: false)
             writer.integer(track.transpose)
         }
+        if track.legato != 100 {
+            writer.key("legato", first: false)
+            writer.integer(track.legato)
+        }
         writer.key("phrases", first: false)
         if track.phrases.isEmpty {
             writer.raw("[]")
@@ -144,7 +157,7 @@ public enum SongEncoder {
         writer.key("start", first: false)
         writer.integer(phrase.start)
         switch phrase.content {
-        case .original(let length, let containers, let tempos):
+        case .original(let length, let containers, let tempos, let expression):
             writer.key("length", first: false)
             writer.integer(length)
             if !tempos.isEmpty {
@@ -156,6 +169,7 @@ public enum SongEncoder {
                     writer.string(mark.bpm.decimalText)
                 }
             }
+            if !expression.isEmpty { writeExpression(expression, of: track, &writer) }
             writer.key("containers", first: false)
             var state = RunningState(velocity: track.velocity)
             writeLines(containers, &writer) { container, writer in
@@ -230,7 +244,7 @@ public enum SongEncoder {
             if index > 0 { writer.separator() }
             let sameVelocity = note.velocity == state.velocity
             state.velocity = note.velocity
-            if sameVelocity, !note.tie, note.spelling == nil {
+            if sameVelocity, !note.tie, note.spelling == nil, note.marks.isEmpty {
                 writer.integer(note.pitch)
                 continue
             }
@@ -249,6 +263,7 @@ public enum SongEncoder {
                 writer.inlineKey("spelling", first: false)
                 writer.string(SongDocument.Note.spellingText(spelling))
             }
+            if !note.marks.isEmpty { writeMarks(note.marks, &writer) }
             writer.raw(UInt8(ascii: "}"))
         }
         writer.raw(UInt8(ascii: "]"))

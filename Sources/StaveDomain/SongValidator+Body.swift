@@ -14,7 +14,7 @@ extension SongValidator {
 
     /// Checks an Original's body; its summary when it has no problems.
     mutating func checkBody(track: Int, phrase: Int, length: Int, containers: [SongDocument.NoteContainer],
-                            tempos: [SongDocument.TempoMark]) -> OriginalSummary? {
+                            tempos: [SongDocument.TempoMark], splitPoints: [Int] = []) -> OriginalSummary? {
         let before = problems.count
         let path = phrasePath(track, phrase)
         var end = 0
@@ -47,7 +47,7 @@ extension SongValidator {
             ties.arrive(isRest: true) { _ in false }
         }
         checkTempoMarks(tempos, length: length, containers: containers, at: path.key("tempos"))
-        checkGaps(gaps, tempos: tempos)
+        checkGaps(gaps, points: splitPoints.isEmpty ? tempos.map(\.offset) : tempos.map(\.offset) + splitPoints)
         ties.end()
         for (path, rule) in ties.problems { problem(rule, at: path) }
         guard problems.count == before else { return nil }
@@ -160,9 +160,10 @@ extension SongValidator {
         return low - 1
     }
 
-    /// Every rest (split where tempo marks stand) must be a sum of written durations.
-    mutating func checkGaps(_ gaps: [Gap], tempos: [SongDocument.TempoMark]) {
-        let offsets = tempos.map(\.offset).sorted()
+    /// Every rest (split where tempo marks, hairpins, controllers and markers stand) must be a
+    /// sum of written durations.
+    mutating func checkGaps(_ gaps: [Gap], points: [Int]) {
+        let offsets = points.sorted()
         var next = 0
         for gap in gaps {
             var points = [gap.from]

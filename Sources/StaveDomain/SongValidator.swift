@@ -60,10 +60,22 @@ struct SongValidator {
         for track in document.tracks.indices {
             validator.checkPhraseIDs(track)
             for (index, phrase) in document.tracks[track].phrases.enumerated() {
-                guard case .original(let length, let containers, let tempos) = phrase.content else { continue }
-                if let summary = validator.checkBody(track: track, phrase: index, length: length, containers: containers, tempos: tempos) {
-                    validator.originals[track][index] = summary
+                guard case .original(let length, let containers, let tempos, let expression) = phrase.content else { continue }
+                let before = validator.problems.count
+                var summary = validator.checkBody(track: track, phrase: index, length: length, containers: containers, tempos: tempos,
+                                                  splitPoints: expression.isEmpty ? [] : SongValidator.commandOffsets(expression))
+                if !expression.isEmpty {
+                    validator.checkExpression(track: track, phrase: index, length: length, containers: containers, expression: expression)
+                    // Grace notes are transposed with the phrase, so a Sync's range check includes them.
+                    if var widened = summary {
+                        for note in expression.graces.lazy.flatMap({ $0.items.joined() }) {
+                            widened.lowestPitch = min(widened.lowestPitch, note.pitch)
+                            widened.highestPitch = max(widened.highestPitch, note.pitch)
+                        }
+                        summary = widened
+                    }
                 }
+                if validator.problems.count == before { validator.originals[track][index] = summary }
             }
         }
         for track in document.tracks.indices { validator.checkReferences(track) }

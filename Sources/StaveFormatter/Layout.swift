@@ -174,17 +174,21 @@ struct Layout {
         block(node, separator, level: 1, inline: inline) { layout, item, first in
             let tree = layout.tree
             let start = tree.nodes[item].tokens.lowerBound
-            let itemSeparator: Separator
+            var itemSeparator: Separator
             if inline {
                 itemSeparator = .space
             } else if first {
                 itemSeparator = .newline(indent: 2, blanks: .none, commentIndent: 2)
+            } else if previousItem == .grace {
+                // A grace group is written tight against the note it decorates: `(d e)f4`.
+                itemSeparator = .glued
             } else if tree.gapHasLineBreak(before: start) {
                 itemSeparator = .newline(indent: 2, blanks: .asWritten, commentIndent: 2)
             } else {
                 itemSeparator = .space
             }
             layout.continuation = 3
+            if inline, previousItem == .grace { itemSeparator = .glued }
             if !inline, previousItem == .barLine, case .space = itemSeparator, tree.trivia(before: start).allSatisfy({ !$0.isComment }) {
                 layout.breakOpportunities.append((layout.output.count, 2))
             }
@@ -194,6 +198,8 @@ struct Layout {
     }
 
     /// A body item: its tokens glued where the notation joins them, otherwise one space apart.
+    /// Articulation marks follow what they mark directly (`c4'`, `[c e]2^`, `c4._`), a chord
+    /// symbol keeps its `/` (`Bb7/D`), and a grace group its note (`(d e)f4`, also in tuplets).
     private mutating func item(_ node: Int, _ separator: Separator) {
         var previous: TokenKind?
         for token in tree.nodes[node].tokens {
@@ -205,13 +211,20 @@ struct Layout {
             }
             let glued: Bool
             switch kind {
-            case .rightBracket, .rightBrace, .tilde, .dot: glued = true
+            case .rightBracket, .rightBrace, .rightParen, .tilde, .dot, .apostrophe, .caret, .slash: glued = true
             case .number: glued = before == .tilde || before == .rightBracket || before == .rightBrace
-            default: glued = before == .leftBracket || before == .leftBrace
+            case .word where before == .slash || isTenutoMark(token): glued = true
+            default: glued = before == .leftBracket || before == .leftBrace || before == .leftParen || before == .rightParen
             }
             emit(token, glued ? .glued : .space)
             previous = kind
         }
+    }
+
+    /// True for a word of `_` only: tenuto marks after dots or other marks (`c4._`, `c4^_`).
+    private func isTenutoMark(_ token: Int) -> Bool {
+        let range = tree.tokens[token].range
+        return bytes[range.start..<range.end].allSatisfy { $0 == UInt8(ascii: "_") }
     }
 
     // MARK: - Tokens, trivia and comments

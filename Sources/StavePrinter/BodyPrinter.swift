@@ -5,8 +5,10 @@ import StaveSyntax
 /// the compiler (octave, duration, velocity) so that it writes only what changes.
 ///
 /// Rests fill the gaps between notes; bar lines go where a valid bar boundary falls between
-/// elements; in-body tempo marks stand at their offsets. `StavePrinter` groups the elements
-/// into lines.
+/// elements; in-body tempo marks stand at their offsets, and so do the v2 commands (hairpins,
+/// `pedal`, `cc`, `bend`, `marker`: `BodyCommand`), splitting rests where they fall in one
+/// and standing between tuplet items where they fall in a tuplet. `StavePrinter` groups the
+/// elements into lines.
 struct BodyPrinter {
     let key: Key
     let kind: TrackKind
@@ -21,6 +23,12 @@ struct BodyPrinter {
     private var bars: [Rational] = []
     /// The first bar offset not yet passed (bar offsets are visited in order).
     private var barIndex = 0
+    /// The v2 commands in the order they are written, and the first not yet written.
+    private var commands: [BodyCommand] = []
+    private var commandIndex = 0
+    /// Grace groups and chord symbols by the offset of the note they belong to.
+    var graces: [Rational: GraceGroup] = [:]
+    var symbols: [Rational: ChordSymbolMark] = [:]
 
     init(track: Track, key: Key) {
         self.key = key
@@ -34,6 +42,11 @@ struct BodyPrinter {
         tempos = body.tempos
         bars = barOffsets
         barSet = Set(barOffsets)
+        if !body.expression.isEmpty {
+            commands = BodyCommand.commands(of: body.expression)
+            for group in body.expression.graces where graces[group.offset] == nil { graces[group.offset] = group }
+            for mark in body.expression.chordSymbols where symbols[mark.offset] == nil { symbols[mark.offset] = mark }
+        }
         var time = Rational.zero
         boundary(at: time, barLine: false)
         for note in body.notes {
@@ -48,20 +61,49 @@ struct BodyPrinter {
             elements.append("tempo \(tempos[tempoIndex].bpm.decimalText)")
             tempoIndex += 1
         }
+        elements += commandTexts(upTo: nil)
         return elements
     }
 
-    /// A point between elements: a bar line if one is valid here, then the tempo marks here.
+    /// A point between elements: a bar line if one is valid here, then the tempo marks and
+    /// the v2 commands here.
     mutating func boundary(at time: Rational, barLine: Bool) {
         if barLine, barSet.contains(time) { elements.append("|") }
         while tempoIndex < tempos.count, tempos[tempoIndex].offset <= time {
             elements.append("tempo \(tempos[tempoIndex].bpm.decimalText)")
             tempoIndex += 1
         }
+        if commandIndex < commands.count { elements += commandTexts(upTo: time) }
     }
 
-    /// Rests from one boundary to the next, split where tempo marks stand and, when the parts
-    /// can be written, at bar boundaries.
+    /// The text of the v2 commands up to a time (all that are left for nil), in order; keeps
+    /// the velocity cursor in step with the velocity commands among them.
+    mutating func commandTexts(upTo time: Rational?) -> [String] {
+        var texts: [String] = []
+        while commandIndex < commands.count, time.map({ commands[commandIndex].offset <= $0 }) ?? true {
+            switch commands[commandIndex].action {
+            case .hairpinStart(let from, let crescendo):
+                if velocity != from { texts.append(velocityCommand(from)) }
+                texts.append(crescendo ? "!<" : "!>")
+            case .hairpinEnd(let to):
+                texts.append(velocityCommand(to))
+            case .text(let text):
+                texts.append(text)
+            }
+            commandIndex += 1
+        }
+        return texts
+    }
+
+    /// `!mf` when a dynamic mark matches, else `vN`; the velocity becomes current.
+    mutating func velocityCommand(_ value: Int) -> String {
+        velocity = value
+        if let dynamic = Parser.dynamics.first(where: { $0.value == value })?.key { return "!" + dynamic }
+        return "v\(value)"
+    }
+
+    /// Rests from one boundary to the next, split where tempo marks and v2 commands stand and,
+    /// when the parts can be written, at bar boundaries.
     mutating func rest(from start: Rational, to end: Rational) {
         var points: [Rational] = []
         var index = tempoIndex
@@ -69,6 +111,12 @@ struct BodyPrinter {
             if tempos[index].offset > start { points.append(tempos[index].offset) }
             index += 1
         }
+        index = commandIndex
+        while index < commands.count, commands[index].offset < end {
+            if commands[index].offset > start { points.append(commands[index].offset) }
+            index += 1
+        }
+        if commandIndex < commands.count { points.sort() }
         points.append(end)
         var last = start
         while barIndex < bars.count, bars[barIndex] <= start { barIndex += 1 }
@@ -93,103 +141,6 @@ struct BodyPrinter {
         }
     }
 
-    // MARK: - Notes, chords, tuplets
-
-    /// Written text with the commands that must come right before it. Commands needed by the
-    /// first note of a chord or tuplet go before the bracket, where a person would put them.
-    struct Written {
-        var commands: [String]
-        var text: String
-    }
-
-    mutating func container(_ note: RootNote) {
-        if note.divisions.count == 1, case .chord(let notes) = note.divisions[0], !notes.isEmpty {
-            let parts = DurationSpeller.spell(note.width) ?? [WrittenDuration(value: 4, dots: 0)]
-            let written = notes.count == 1 ? single(notes[0]) : chord(notes)
-            let tie = notes.count == 1 ? notes[0].tie : notes.allSatisfy(\.tie)
-            elements += written.commands
-            elements.append(written.text + lengthText(parts) + (tie ? "~" : ""))
-            return
-        }
-        let written = tuplet(note.divisions)
-        let duration = DurationSpeller.single(note.width) ?? WrittenDuration(value: 4, dots: 0)
-        elements += written.commands
-        elements.append(written.text + lengthText([duration]))
-    }
-
-    /// `{c d e}` without its duration.
-    mutating func tuplet(_ items: [TupletNote]) -> Written {
-        var prefix: [String] = []
-        var texts: [String] = []
-        for (index, division) in items.enumerated() {
-            let written = item(division)
-            if index == 0 { prefix = written.commands } else { texts += written.commands }
-            texts.append(written.text)
-        }
-        return Written(commands: prefix, text: "{" + texts.joined(separator: " ") + "}")
-    }
-
-    /// A tuplet item: a note, a rest, a chord or a nested tuplet.
-    mutating func item(_ division: TupletNote) -> Written {
-        switch division {
-        case .chord(let notes) where notes.isEmpty:
-            return Written(commands: [], text: "r")
-        case .chord(let notes) where notes.count == 1:
-            let written = single(notes[0])
-            return Written(commands: written.commands, text: written.text + (notes[0].tie ? "~" : ""))
-        case .chord(let notes):
-            let written = chord(notes)
-            return Written(commands: written.commands, text: written.text + (notes.allSatisfy(\.tie) ? "~" : ""))
-        case .tuplet(let items):
-            return tuplet(items)
-        }
-    }
-
-    /// One note without tie or duration.
-    mutating func single(_ note: ChordNote) -> Written {
-        let (commands, pitch) = member(note)
-        return Written(commands: commands, text: pitch)
-    }
-
-    /// `[c e > g]`: members with their own ties unless the whole chord is tied.
-    mutating func chord(_ notes: [ChordNote]) -> Written {
-        let tieAll = notes.allSatisfy(\.tie)
-        var prefix: [String] = []
-        var parts: [String] = []
-        for (index, note) in notes.enumerated() {
-            let (commands, pitch) = member(note)
-            if index == 0 { prefix = commands } else { parts += commands }
-            parts.append(pitch + (note.tie && !tieAll ? "~" : ""))
-        }
-        return Written(commands: prefix, text: "[" + parts.joined(separator: " ") + "]")
-    }
-
-    /// The velocity and octave commands a note needs, and its pitch or drum name.
-    mutating func member(_ note: ChordNote) -> (commands: [String], pitch: String) {
-        var commands: [String] = []
-        if note.velocity != velocity {
-            velocity = note.velocity
-            if let dynamic = Parser.dynamics.first(where: { $0.value == note.velocity })?.key {
-                commands.append("!" + dynamic)
-            } else {
-                commands.append("v\(note.velocity)")
-            }
-        }
-        if kind == .drums {
-            return (commands, GeneralMIDI.drumName(forKey: note.pitch) ?? "kick")
-        }
-        let (text, noteOctave) = PitchText.spell(note, in: key)
-        if noteOctave != octave {
-            switch noteOctave - octave {
-            case 1: commands.append(">")
-            case -1: commands.append("<")
-            default: commands.append("o\(noteOctave)")
-            }
-            octave = noteOctave
-        }
-        return (commands, text)
-    }
-
     /// The written length: nothing when it is the current duration, one duration, or
     /// durations tied inline (`2~8`). The last one written becomes current.
     mutating func lengthText(_ parts: [WrittenDuration]) -> String {
@@ -197,5 +148,49 @@ struct BodyPrinter {
         defer { duration = last.length }
         if parts.count == 1, last.length == duration { return "" }
         return parts.map(\.text).joined(separator: "~")
+    }
+}
+
+/// A v2 command of a body at its offset: a hairpin's start or end, or a `pedal`, `cc`, `bend`
+/// or `marker` (written as is).
+struct BodyCommand {
+    enum Action {
+        /// `!<` / `!>`, after a velocity command when `from` is not the velocity in force.
+        case hairpinStart(from: Int, crescendo: Bool)
+        /// The velocity command that ends a hairpin.
+        case hairpinEnd(to: Int)
+        /// `pedal down`, `cc 11 90`, `bend -50`, `marker "Chorus"`.
+        case text(String)
+    }
+
+    var offset: Rational
+    var action: Action
+
+    /// A body's commands in writing order: by offset; at one offset, hairpin ends first, then
+    /// controllers and markers (each in source order), then hairpin starts (a hairpin that ends
+    /// where it starts is written `!< !f`).
+    static func commands(of expression: PhraseExpression) -> [BodyCommand] {
+        var ranked: [(command: BodyCommand, rank: Int, order: Int)] = []
+        for pin in expression.hairpins {
+            ranked.append((BodyCommand(offset: pin.start, action: .hairpinStart(from: pin.from, crescendo: pin.isCrescendo)), 2, ranked.count))
+            ranked.append((BodyCommand(offset: pin.end, action: .hairpinEnd(to: pin.to)), pin.end == pin.start ? 3 : 0, ranked.count))
+        }
+        for control in expression.controls {
+            ranked.append((BodyCommand(offset: control.offset, action: .text(text(control.event))), 1, ranked.count))
+        }
+        for marker in expression.markers {
+            ranked.append((BodyCommand(offset: marker.offset, action: .text("marker " + StavePrinter.quoted(marker.text))), 1, ranked.count))
+        }
+        ranked.sort { ($0.command.offset, $0.rank, $0.order) < ($1.command.offset, $1.rank, $1.order) }
+        return ranked.map(\.command)
+    }
+
+    /// `pedal down`, `pedal up`, `cc N V`, `bend C`.
+    static func text(_ event: ControlMark.Event) -> String {
+        switch event {
+        case .pedal(let down): return down ? "pedal down" : "pedal up"
+        case .controller(let number, let value): return "cc \(number) \(value)"
+        case .bend(let cents): return "bend \(cents)"
+        }
     }
 }

@@ -8,7 +8,10 @@ import StaveSyntax
 /// defaults, one block per track with its non-default settings, one block per phrase with
 /// `at BAR` only where the phrase does not start at the track's cursor, bar lines where bars
 /// end (when valid at every placement of the phrase), sticky durations, octaves and
-/// velocities, and spellings that follow the key signature. Pure: a song in, text out.
+/// velocities, and spellings that follow the key signature. Every Stave 2 construct is written
+/// as it was (LANGUAGE.md rule 15): marks, `legato`, hairpins, grace groups, `pedal`/`cc`/
+/// `bend`, markers, chord symbols and lyrics (FORMAT.md, "Canonical Stave text"). Pure: a
+/// song in, text out.
 public struct StavePrinter {
     /// Lines of a phrase body end at the first bar line past this many characters.
     public var lineWidth: Int
@@ -52,6 +55,7 @@ public struct StavePrinter {
             lines.append(StavePrinter.tempoStatement(tempo))
         }
         for meter in song.meters where meter.bar != 1 { lines.append("meter \(meter.numerator)/\(meter.denominator) at \(meter.bar)") }
+        for marker in song.markers { lines.append("marker \(StavePrinter.quoted(marker.text)) at \(marker.bar)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -87,6 +91,7 @@ public struct StavePrinter {
                     for line in lines(elements) { out += "    \(line)\n" }
                     out += "  }\n"
                 }
+                if let id = phrase.id, !body.expression.verses.isEmpty { out += StavePrinter.lyrics(id, body.expression.verses) }
                 cursor = phrase.start + body.length
             case .repeat(let source, let count):
                 out += "  repeat \(source)" + (count == 1 ? "" : " x\(count)") + at + "\n"
@@ -119,7 +124,17 @@ public struct StavePrinter {
             if track.octave != 4 { settings.append("octave \(track.octave)") }
             if track.transpose != 0 { settings.append("transpose \(track.transpose)") }
         }
+        if track.legato != 100 { settings.append("legato \(track.legato)") }
         return settings
+    }
+
+    /// `lyrics ID "…" "…"` after its phrase: on one line when it fits the formatter's width,
+    /// else one verse a line under the statement.
+    static func lyrics(_ id: String, _ verses: [String]) -> String {
+        let quoted = verses.map(StavePrinter.quoted)
+        let line = "  lyrics \(id) " + quoted.joined(separator: " ")
+        if line.count <= Formatter.standardLineWidth { return line + "\n" }
+        return "  lyrics \(id)\n" + quoted.map { "    \($0)\n" }.joined()
     }
 
     /// Groups elements into lines: a line ends at the first bar line past `lineWidth`

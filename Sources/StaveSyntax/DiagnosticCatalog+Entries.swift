@@ -392,6 +392,27 @@ extension DiagnosticID {
             return entry("a phrase that starts neither after the previous one nor on a bar",
                          "In Stave text a phrase starts where the previous one ends or at `at BAR`, so a saved start must be one of those.",
                          wrong: "{\"type\": \"original\", \"start\": 100, …}   (bar 2 starts at 16)", right: "{\"type\": \"original\", \"start\": 16, …}")
+        // Stave 2 save format
+        case .saveMarkPosition:
+            return entry("a hairpin, controller or marker where no command can stand",
+                         "In Stave text `!<`, `pedal`, `cc`, `bend` and `marker` stand between notes, between tuplet items or in rests, so a saved offset must be one of those places, within the phrase, in source (time) order; a hairpin ends at or after its start.",
+                         wrong: "\"controls\": [{\"offset\": 2, \"pedal\": \"down\"}]   (inside a note from 0 to 4)", right: "\"controls\": [{\"offset\": 4, \"pedal\": \"down\"}]")
+        case .saveHairpinVelocity:
+            return entry("a note inside a hairpin with a velocity of its own",
+                         "Between `!<` and the velocity command that ends it no other velocity command stands, so every note starting inside a hairpin is written with the velocity it starts from (`from`); the ramp is worked out when the song plays.",
+                         wrong: "\"hairpins\": [{\"start\": 0, \"end\": 8, \"from\": 49, \"to\": 96}], …, {\"pitch\": 62, \"velocity\": 60} at 4", right: "… {\"pitch\": 62, \"velocity\": 49} at 4")
+        case .saveGracePosition:
+            return entry("a grace group or chord symbol that belongs to no note",
+                         "A grace group stands before a note or chord, and a chord symbol is part of a chord, so each offset must be where a note or chord (not a rest) starts, one group or symbol per note, in time order.",
+                         wrong: "\"graces\": [{\"offset\": 2, \"items\": [[62]]}]   (no note starts at 2)", right: "\"graces\": [{\"offset\": 4, \"items\": [[62]]}]")
+        case .saveChordSymbolPitches:
+            return entry("a chord symbol that does not match its chord",
+                         "A chord symbol's pitches (its root, the quality's intervals, the bass below) are notes of the chord it stands on, with one velocity, tie and marks between them, and its root is its letter in an octave 0–9, so that `stave print` can write `[Am7]` back.",
+                         wrong: "{\"offset\": 0, \"symbol\": \"C\", \"root\": 60} on \"notes\": [60, 63, 67]", right: "{\"offset\": 0, \"symbol\": \"Cm\", \"root\": 60} on \"notes\": [60, 63, 67]")
+        case .saveLyricsWithoutID:
+            return entry("lyrics on a phrase that has no ID",
+                         "Lyrics are written `lyrics ID \"…\"` after the phrase, so a phrase with lyrics needs an ID.",
+                         wrong: "{\"type\": \"original\", \"lyrics\": [\"la la\"], …}", right: "{\"type\": \"original\", \"id\": \"verse\", \"lyrics\": [\"la la\"], …}")
         }
     }
 }

@@ -111,4 +111,10 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case saveTempoMarkPosition = "save-tempo-mark-position"
     case saveReferenceCycle = "save-reference-cycle"
     case saveStartOffBar = "save-start-off-bar"
+    // Stave 2 save format (version 5): where the v2 marks of a phrase stand
+    case saveMarkPosition = "save-mark-position"
+    case saveHairpinVelocity = "save-hairpin-velocity"
+    case saveGracePosition = "save-grace-position"
+    case saveChordSymbolPitches = "save-chord-symbol-pitches"
+    case saveLyricsWithoutID = "save-lyrics-without-id"
 }

@@ -334,9 +334,10 @@ extension Parser {
     /// (neither in a grace group). Returns the marks, the tie's range and the item's range
     /// (the word with its marks).
     mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
-        let read = readMarks(after: token, underscores: underscores, reporting: context != .grace)
+        let grace = context == .grace || insideGrace
+        let read = readMarks(after: token, underscores: underscores, reporting: !grace)
         var marks = read.marks
-        if context == .grace, let range = read.range {
+        if grace, let range = read.range {
             error(.graceItemNotAllowed, "grace notes take no articulation marks", at: range)
             marks = []
         }
@@ -345,7 +346,7 @@ extension Parser {
         if current.kind == .tilde {
             let tilde = advance()
             tie = tilde.range
-            if context == .grace {
+            if grace {
                 error(.graceItemNotAllowed, "a grace group cannot contain ties", at: tilde.range)
                 tie = nil
                 if current.kind == .number, !current.spaceBefore { advance() }
@@ -496,7 +497,12 @@ extension Parser {
             }
             let item = elements.count
             if parseElement(in: .chord, depth: depth), item < elements.count {
-                if case .member(let member) = elements[item].kind {
+                if insideGrace, !Parser.mayStandInGrace(elements[item].kind) {
+                    let range = elements[item].range
+                    error(.graceItemNotAllowed, "a grace group holds only pitches, chords, octave and velocity commands, found '\(source.text(range))'", at: range)
+                    elements.removeLast(elements.count - item)
+                    hadInvalidItem = true
+                } else if case .member(let member) = elements[item].kind {
                     hasMember = true
                     if case .chordSymbol = member.sound {
                         if let symbol {

@@ -103,6 +103,9 @@ extension Parser {
         elements.append(BodyElement(.invalid, open.range))
         var sounding = 0
         var hadInvalidItem = false
+        let outerGrace = insideGrace
+        insideGrace = true
+        defer { insideGrace = outerGrace }
         while true {
             let token = current
             if token.kind == .rightParen { break }
@@ -122,7 +125,7 @@ extension Parser {
             }
             switch elements[item].kind {
             case .note, .chord: sounding += 1
-            case .setOctave, .octaveUp, .octaveDown, .velocity: break
+            case let kind where Parser.mayStandInGrace(kind): break
             default:
                 let range = elements[item].range
                 error(.graceItemNotAllowed, "a grace group holds only pitches, chords, octave and velocity commands, found '\(source.text(range))'", at: range)
@@ -131,6 +134,7 @@ extension Parser {
             }
         }
         let close = advance()
+        insideGrace = outerGrace
         let groupRange = open.range.union(close.range)
         var keep = true
         if sounding == 0 {
@@ -175,6 +179,15 @@ extension Parser {
         }
         if !keep { removeGrace(header: header, end: noteStart, reports: reports, reportsEnd: noteReports) }
         return true
+    }
+
+    /// True for what a grace group holds besides its notes and chords: pitches in its chords,
+    /// octave and velocity commands.
+    static func mayStandInGrace(_ kind: BodyElement.Kind) -> Bool {
+        switch kind {
+        case .member, .setOctave, .octaveUp, .octaveDown, .velocity: return true
+        default: return false
+        }
     }
 
     /// Removes a grace group's elements `header..<end` (the note after them stays), with the

@@ -46,6 +46,8 @@ public struct Parser {
     var trackKind: TrackKind = .melody
     /// The texts of body markers so far (`SongSyntax.texts`).
     var texts: [String] = []
+    /// True while the items of a grace group are read (a chord there takes no marks or ties).
+    var insideGrace = false
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, tokens: TokenChunks) {
         self.source = source

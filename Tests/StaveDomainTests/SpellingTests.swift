@@ -35,7 +35,7 @@ final class SpellingTests: XCTestCase {
     func testTheSaveFileStoresOnlySpellingsStaveWouldNotChoose() throws {
         let song = compile("key f major\ntrack a { phrase { f#4 gb a# bb | } }")
         let document = try SongDocument(song)
-        guard case .original(_, let containers, _) = document.tracks[0].phrases[0].content else { return XCTFail("no body") }
+        guard case .original(_, let containers, _, _) = document.tracks[0].phrases[0].content else { return XCTFail("no body") }
         let spellings = containers.map { container -> String? in
             guard case .notes(let notes) = container.blocks[0] else { return "?" }
             return notes[0].spelling.map(SongDocument.Note.spellingText)

@@ -29,6 +29,28 @@ final class FormatRuleTests: XCTestCase {
                       "track a {\n  phrase { [c e g]4 {c d e}8 c4~ c4 c2~8 r4. !mf > c4 }\n}\n")
     }
 
+    func testStaveTwoMarksGraceGroupsCommandsAndChordSymbols() {
+        // Marks follow their duration (and each other) directly; hairpins stand like dynamics;
+        // a grace group is tight inside and against its note; commands are one space apart;
+        // a chord symbol keeps its '/'.
+        assertFormats("track a { phrase { c4^'   f#8._ [ c^ e_ g ]2^ { c' d' e }4 !p c !<  d !f } }",
+                      "track a {\n  phrase { c4^' f#8._ [c^ e_ g]2^ {c' d' e}4 !p c !< d !f }\n}\n")
+        assertFormats("track a { phrase { ( d e ) f4 ([c  e] g)\na {c ( d )e f}4 } }",
+                      "track a {\n  phrase {\n    (d e)f4 ([c e] g)a {c (d)e f}4\n  }\n}\n")
+        assertFormats("track a { phrase { pedal   down cc 11  90 bend  -50 marker  \"A\" [ Bb7/D ]4. [ C~ ]2 } }",
+                      "track a {\n  phrase { pedal down cc 11 90 bend -50 marker \"A\" [Bb7/D]4. [C~]2 }\n}\n")
+    }
+
+    func testStaveTwoStatementsAreLaidOutLikeSettings() {
+        assertFormats("marker  \"Chorus\"   at 17\ntrack a { legato  85 phrase v { c d } lyrics   v \"la la\"   \"lo lo\" }",
+                      "marker \"Chorus\" at 17\n\ntrack a {\n  legato 85\n  phrase v { c d }\n  lyrics v \"la la\" \"lo lo\"\n}\n")
+    }
+
+    func testAGraceGroupOnTheLineBeforeItsNoteJoinsIt() {
+        assertFormats("track a {\n  phrase {\n    c2 (d e)\n    f2 |\n  }\n}\n",
+                      "track a {\n  phrase {\n    c2 (d e)f2 |\n  }\n}\n")
+    }
+
     func testSpacingInsideChordsAndTupletsIsNormalisedAcrossLines() {
         assertFormats("track a { phrase {\n[c\n e g]4 { c\n d e}4 c2 | } }",
                       "track a {\n  phrase {\n    [c e g]4 {c d e}4 c2 |\n  }\n}\n")

@@ -21,6 +21,10 @@ enum SyntaxDiagnostics {
         .unclosedBlock,
         // Reported by the parser although catalogued elsewhere
         .invalidKey, .octaveInDrums, .tieToRest, .tieOnTuplet, .limitExceeded,
+        // Stave 2 syntax
+        .misplacedMark, .duplicateMark, .conflictingMarks, .markOnRest, .markOnTuplet, .emptyGrace,
+        .graceItemNotAllowed, .graceWithoutNote, .invalidPedal, .markerWithoutBar, .invalidChordSymbol,
+        .unknownChordQuality, .chordSymbolOutsideChord, .chordSymbolInDrums, .duplicateChordSymbol, .lyricsInDrums,
     ]
 
     /// The lexical and syntax diagnostics of a text, from `Parser.parse`.

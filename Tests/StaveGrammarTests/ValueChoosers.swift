@@ -22,6 +22,9 @@ import StaveTestSupport
 /// | Number      | `volume` `pan` `velocity`              | 0–127                                    |
 /// | Number      | `octave`                               | 1–7                                      |
 /// | Number      | `transpose`                            | −24–24                                   |
+/// | Number      | `legato`                               | 1–100                                    |
+/// | Number      | `cc`                                   | 0–127                                    |
+/// | Number      | `bend`                                 | −200–200                                 |
 /// | Number      | anywhere else                          | 1–16                                     |
 /// | Word        | `instrument` / `kit`                   | GM program names and aliases / kit names |
 /// | Pitch       | `key`                                  | the tonics of the 15 major keys          |
@@ -58,7 +61,9 @@ struct ValueChoosers {
 
     /// IDs that are valid but look like reserved words or other tokens, to keep the grammar's
     /// `Identifier - ReservedWord` honest.
-    static let identifiers = ["intro", "verse", "chorus", "a", "b2", "_fill", "Theme", "tempo2", "key_", "atx", "x7", "c4", "r", "o5", "TRACK"]
+    /// The words of Stave 2 are no reserved words, so they are IDs too.
+    static let identifiers = ["intro", "verse", "chorus", "a", "b2", "_fill", "Theme", "tempo2", "key_", "atx", "x7", "c4", "r", "o5", "TRACK",
+                              "legato", "lyrics", "marker", "pedal", "cc", "bend", "down"]
 
     /// The choosers used by the grammar tests.
     static var stave: ValueChoosers {
@@ -75,6 +80,9 @@ struct ValueChoosers {
         choosers.add("Number", after: ["channel"], number(1...16))
         choosers.add("Number", after: ["octave"], number(1...7))
         choosers.add("Number", after: ["transpose"], number(-24...24))
+        choosers.add("Number", after: ["legato"], number(1...100))
+        choosers.add("Number", after: ["cc"], number(0...127))
+        choosers.add("Number", after: ["bend"], number(-200...200))
         choosers.add("Number", after: [nil], number(1...16))
         choosers.add("Word", after: ["instrument"], one(of: GeneralMIDI.instrumentNames + GeneralMIDI.instrumentAliases.keys.sorted()))
         choosers.add("Word", after: ["kit"], one(of: GeneralMIDI.kits.keys.sorted()))

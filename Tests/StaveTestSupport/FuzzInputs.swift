@@ -20,6 +20,10 @@ public struct FuzzInputs {
         "\"Ode to Joy\"", "\"esc \\\" \\\\\"", "\"bad \\q\"", "\"unterminated", "// comment\n", "/* block */", "/* open",
         "piano", "flute", "acoustic-grand-piano", "lead-1-square", "tr-808", "jazz", "vintage",
         "lead.theme", "a.p", "p", "q", "lead", "theme", "é", "♪", "\t", "\r\n",
+        // Stave 2
+        "'", "^", "_", "c4'", "c4_", "c_", "c4^'", "c'4", "c4''", "c4'_", "r4'", "kick8^", "!<", "!>", "(d e)", "()",
+        "pedal", "down", "up", "sideways", "cc", "bend", "marker", "\"Chorus\"", "lyrics", "legato", "-200", "201",
+        "C", "Am7", "Bb7", "F#m7b5", "Cmj7", "H7", "[C]", "[Am7]", "/D", "C4", "\"Twin-kle\"",
     ]
 
     /// Well-formed songs that the mutations start from.
@@ -59,6 +63,19 @@ public struct FuzzInputs {
           repeat b x2
         }
         drums d { kit jazz phrase { {hat hat r}8 [kick crash]4 rim16 clap16 r8 } }
+        """,
+        """
+        title "Stave 2"
+        marker "Intro" at 1
+        track lead {
+          legato 85
+          phrase verse {
+            !p c4' d8._ e8^ [C]2 [Am7 e]4 [Bb7/D]4. !< (d e)f4 g !f pedal down [c e g]2^ pedal up
+            cc 11 90 bend -50 bend 0 marker "Chorus" {c' d' e}4 r4 ([c e] g)a2
+          }
+          lyrics verse "Twin-kle twin-kle lit-tle star" "up a-bove the world so high"
+        }
+        drums beat { phrase groove { (snare)snare8 kick^ hat' hat [kick snare]4 } repeat groove x2 }
         """,
         """
         key bb minor
@@ -158,15 +175,24 @@ public struct FuzzInputs {
         let plain = ["", "", "", "4", "8", "16", "2", "8.", "4..", "32", "64", "1"]
         let durations = plain + ["2~8", "4~16"]
         var items: [String] = []
+        let symbols = ["C", "Am7", "Bb7/D", "F#m7b5", "G7", "Dsus4", "Ebmaj7"]
         for _ in 0..<Int.random(in: 1...24, using: &random) {
             let sound = pick(sounds)
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<13, using: &random) {
             case 0: items.append("[\(sound) \(pick(sounds))]\(pick(durations))")
             case 1: items.append("{\(sound) \(pick(sounds)) \(pick([sound, "r", "[\(sound) \(pick(sounds))]", "{\(sound) \(sound)}"]))}\(pick(plain))")
             case 2: items.append("r\(pick(durations))")
             case 3: items.append(pick(drums ? ["v20", "!mf", "v0"] : ["o3", "o5", ">", "<", "v20", "!ff", "v0"]))
             case 4: items.append("\(sound)\(pick(durations))~ \(sound)")
             case 5: items.append(pick(["tempo 100", "tempo 92.5"]))
+            // Stave 2, in forms that are valid wherever they stand.
+            case 10: items.append(sound + pick(plain) + pick(["'", "^", "_", "^'", "_^"]))
+            case 11: items.append("(\(pick(sounds)) \(pick(sounds)))\(sound)\(pick(plain))")
+            case 12:
+                var commands = ["pedal down", "pedal up", "cc 11 90", "cc 64 0", "bend 100", "bend -50", "marker \"M\"",
+                                "!p \(sound) !< \(sound) !f", "!ff \(sound) !> \(sound) !p"]
+                if !drums { commands.append("[\(pick(symbols))]\(pick(plain))") }
+                items.append(pick(commands))
             default: items.append(sound + pick(durations))
             }
         }

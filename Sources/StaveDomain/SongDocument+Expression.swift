@@ -1,0 +1,117 @@
+import StaveComposition
+import StaveSyntax
+
+extension SongDocument {
+    /// The v2 marks of an Original phrase as the save format stores them (version 5): each as
+    /// written, placed by its offset from the phrase start in resolution units, each list in
+    /// source order. The Composition's `PhraseExpression` with integer time.
+    public struct Expression: Equatable, Sendable {
+        /// `!<` / `!>`: from `start` (velocity `from`) to `end`, where a velocity command sets `to`.
+        public var hairpins: [Hairpin]
+        /// `( … )` grace groups, each before the note or chord that starts at its offset.
+        public var graces: [Grace]
+        /// `pedal`, `cc` and `bend` commands.
+        public var controls: [Control]
+        /// `marker "…"` in the body.
+        public var markers: [Marker]
+        /// Chord symbols, each on the chord that starts at its offset.
+        public var chordSymbols: [ChordSymbolMark]
+        /// The lyrics, one string per verse, as written.
+        public var verses: [String]
+
+        /// An expression; empty by default (every v1 body).
+        public init(hairpins: [Hairpin] = [], graces: [Grace] = [], controls: [Control] = [], markers: [Marker] = [],
+                    chordSymbols: [ChordSymbolMark] = [], verses: [String] = []) {
+            self.hairpins = hairpins
+            self.graces = graces
+            self.controls = controls
+            self.markers = markers
+            self.chordSymbols = chordSymbols
+            self.verses = verses
+        }
+
+        /// True when the body has no v2 marks.
+        public var isEmpty: Bool {
+            hairpins.isEmpty && graces.isEmpty && controls.isEmpty && markers.isEmpty && chordSymbols.isEmpty && verses.isEmpty
+        }
+    }
+
+    /// A crescendo (`to > from`) or diminuendo (`to < from`).
+    public struct Hairpin: Equatable, Sendable {
+        /// Where `!<` / `!>` stands, in resolution units from the phrase start.
+        public var start: Int
+        /// Where the velocity command that ends it stands.
+        public var end: Int
+        /// The velocity in force at `start`.
+        public var from: Int
+        /// The velocity the ending command sets.
+        public var to: Int
+
+        /// A hairpin.
+        public init(start: Int, end: Int, from: Int, to: Int) {
+            self.start = start
+            self.end = end
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// A grace group: its items (each one note or a chord) before the note or chord at `offset`.
+    public struct Grace: Equatable, Sendable {
+        /// The main note's start, in resolution units from the phrase start.
+        public var offset: Int
+        /// The items in order, each one or more notes (no ties, no marks).
+        public var items: [[Note]]
+
+        /// A grace group.
+        public init(offset: Int, items: [[Note]]) {
+            self.offset = offset
+            self.items = items
+        }
+    }
+
+    /// A `pedal`, `cc` or `bend` command.
+    public struct Control: Equatable, Sendable {
+        /// Where it stands, in resolution units from the phrase start.
+        public var offset: Int
+        /// What it sends.
+        public var event: ControlMark.Event
+
+        /// A control.
+        public init(offset: Int, event: ControlMark.Event) {
+            self.offset = offset
+            self.event = event
+        }
+    }
+
+    /// A `marker "…"` in a body.
+    public struct Marker: Equatable, Sendable {
+        /// Where it stands, in resolution units from the phrase start.
+        public var offset: Int
+        /// Its text.
+        public var text: String
+
+        /// A marker.
+        public init(offset: Int, text: String) {
+            self.offset = offset
+            self.text = text
+        }
+    }
+
+    /// A chord symbol on the chord at `offset`.
+    public struct ChordSymbolMark: Equatable, Sendable {
+        /// The chord's start, in resolution units from the phrase start.
+        public var offset: Int
+        /// The symbol (`Am7`).
+        public var symbol: ChordSymbol
+        /// The MIDI key of its root, before the track's transpose.
+        public var root: Int
+
+        /// A chord symbol.
+        public init(offset: Int, symbol: ChordSymbol, root: Int) {
+            self.offset = offset
+            self.symbol = symbol
+            self.root = root
+        }
+    }
+}

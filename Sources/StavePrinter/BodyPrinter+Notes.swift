@@ -1,0 +1,179 @@
+import StaveComposition
+import StaveSyntax
+
+/// Notes, chords, tuplets, and what Stave 2 writes on them: marks (`c4'`, `[c e g]2^`, `{c' d
+/// e}4`), grace groups before their note (`(d e)f4`), chord symbols in their chord (`[Am7]`,
+/// `[G7 > d]`, `[C~]2`).
+extension BodyPrinter {
+    /// Written text with the commands that must come right before it. Commands needed by the
+    /// first note of a chord or tuplet go before the bracket, where a person would put them.
+    struct Written {
+        var commands: [String]
+        var text: String
+    }
+
+    mutating func container(_ note: RootNote) {
+        if note.divisions.count == 1, case .chord(let notes) = note.divisions[0], !notes.isEmpty {
+            let parts = DurationSpeller.spell(note.width) ?? [WrittenDuration(value: 4, dots: 0)]
+            let grace = graceText(at: note.position)
+            let symbol = symbols[note.position]
+            var written = notes.count == 1 && symbol == nil ? single(notes[0]) : chord(notes, symbol: symbol, memberMarks: false)
+            let tie = notes.count == 1 ? notes[0].tie : symbol == nil && notes.allSatisfy(\.tie)
+            let marks = notes.count == 1 || BodyPrinter.sharedMarks(notes) ? BodyPrinter.markText(notes[0].marks) : ""
+            if let grace { written = Written(commands: [], text: BodyPrinter.graceGroup(grace, written.commands) + written.text) }
+            elements += written.commands
+            // Marks follow the (first) duration: `c4'`, `c2'~8` for a length tied inline.
+            let length = lengthText(parts)
+            let marked = length.firstIndex(of: "~").map { length[..<$0] + marks + length[$0...] } ?? length + marks
+            elements.append(written.text + marked + (tie ? "~" : ""))
+            return
+        }
+        let written = tuplet(note.divisions, start: note.position, width: note.width)
+        let duration = DurationSpeller.single(note.width) ?? WrittenDuration(value: 4, dots: 0)
+        elements += written.commands
+        elements.append(written.text + lengthText([duration]))
+    }
+
+    /// `{c d e}` without its duration; commands that stand at an item's start go before it.
+    mutating func tuplet(_ items: [TupletNote], start: Rational, width: Rational) -> Written {
+        var prefix: [String] = []
+        var texts: [String] = []
+        let part = width / max(1, items.count)
+        for (index, division) in items.enumerated() {
+            let itemStart = start + part * index
+            if index > 0 { texts += commandTexts(upTo: itemStart) }
+            let written = item(division, start: itemStart, part: part)
+            if index == 0 { prefix = written.commands } else { texts += written.commands }
+            texts.append(written.text)
+        }
+        return Written(commands: prefix, text: "{" + texts.joined(separator: " ") + "}")
+    }
+
+    /// A tuplet item: a note, a rest, a chord or a nested tuplet; marks after each pitch.
+    mutating func item(_ division: TupletNote, start: Rational, part: Rational) -> Written {
+        switch division {
+        case .chord(let notes) where notes.isEmpty:
+            return Written(commands: [], text: "r")
+        case .chord(let notes):
+            let grace = graceText(at: start)
+            let symbol = symbols[start]
+            var written: Written
+            if notes.count == 1, symbol == nil {
+                written = single(notes[0])
+                written.text += BodyPrinter.markText(notes[0].marks) + (notes[0].tie ? "~" : "")
+            } else {
+                written = chord(notes, symbol: symbol, memberMarks: true)
+                if symbol == nil, notes.allSatisfy(\.tie) { written.text += "~" }
+            }
+            if let grace { written = Written(commands: [], text: BodyPrinter.graceGroup(grace, written.commands) + written.text) }
+            return written
+        case .tuplet(let items):
+            return tuplet(items, start: start, width: part)
+        }
+    }
+
+    /// One note without marks, tie or duration.
+    mutating func single(_ note: ChordNote) -> Written {
+        let (commands, pitch) = member(note)
+        return Written(commands: commands, text: pitch)
+    }
+
+    /// `[c e > g]`: members with their own ties unless the whole chord is tied, and their own
+    /// marks when `memberMarks` or when the chord's notes differ in marks; with a chord symbol,
+    /// `[Am7]`, `[G7 > d]`: the symbol where its first pitch stands among the notes (its octave set
+    /// right before it so that its root lands on its pitch; the symbol leaves the octave as it
+    /// is), the notes before it as pitches, and after it the pitches that are not its own.
+    mutating func chord(_ notes: [ChordNote], symbol: ChordSymbolMark?, memberMarks: Bool) -> Written {
+        let tieAll = symbol == nil && notes.allSatisfy(\.tie)
+        let marksEach = memberMarks || !BodyPrinter.sharedMarks(notes)
+        var prefix: [String] = []
+        var parts: [String] = []
+        var before = notes[...], after = notes[notes.endIndex...]
+        var symbolPitches: [Int] = []
+        if let symbol {
+            // Its first pitch (the bass of `/BASS`, else the root) is where it stands.
+            symbolPitches = symbol.pitches
+            let first = notes.firstIndex { $0.pitch == symbolPitches.first } ?? notes.startIndex
+            before = notes[..<first]
+            after = notes[first...]
+        }
+        func add(_ commands: [String], _ text: String) {
+            if parts.isEmpty, prefix.isEmpty { prefix = commands } else { parts += commands }
+            parts.append(text)
+        }
+        for note in before {
+            let (commands, pitch) = member(note)
+            add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie && !tieAll ? "~" : ""))
+        }
+        if let symbol, let first = after.first {
+            var commands: [String] = []
+            if first.velocity != velocity { commands.append(velocityCommand(first.velocity)) }
+            let rootOctave = (symbol.rootPitch - symbol.symbol.root.semitonesAboveC) / 12 - 1
+            if let command = octaveCommand(to: rootOctave) { commands.append(command) }
+            add(commands, symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (first.tie ? "~" : ""))
+            for note in after where !symbolPitches.contains(note.pitch) {
+                let (commands, pitch) = member(note)
+                add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie ? "~" : ""))
+            }
+        }
+        return Written(commands: prefix, text: "[" + parts.joined(separator: " ") + "]")
+    }
+
+    /// The velocity and octave commands a note needs, and its pitch or drum name.
+    mutating func member(_ note: ChordNote) -> (commands: [String], pitch: String) {
+        var commands: [String] = []
+        if note.velocity != velocity { commands.append(velocityCommand(note.velocity)) }
+        if kind == .drums {
+            return (commands, GeneralMIDI.drumName(forKey: note.pitch) ?? "kick")
+        }
+        let (text, noteOctave) = PitchText.spell(note, in: key)
+        if let command = octaveCommand(to: noteOctave) { commands.append(command) }
+        return (commands, text)
+    }
+
+    /// `>` / `<` for one octave, `oN` for more; nil when `target` is current. It becomes current.
+    mutating func octaveCommand(to target: Int) -> String? {
+        guard target != octave else { return nil }
+        defer { octave = target }
+        switch target - octave {
+        case 1: return ">"
+        case -1: return "<"
+        default: return "o\(target)"
+        }
+    }
+
+    /// The items of the grace group before the note at `offset` (without the parentheses),
+    /// with the commands they need; nil when there is none.
+    mutating func graceText(at offset: Rational) -> [String]? {
+        guard let group = graces[offset] else { return nil }
+        var parts: [String] = []
+        for item in group.items {
+            if item.count == 1 {
+                let (commands, pitch) = member(item[0])
+                parts += commands + [pitch]
+            } else {
+                let written = chord(item, symbol: nil, memberMarks: true)
+                parts += written.commands + [written.text]
+            }
+        }
+        return parts
+    }
+
+    /// `(d e)`: the grace items, then the commands the main note needs (a grace group stands
+    /// directly before its note, so they go inside it, last).
+    static func graceGroup(_ items: [String], _ mainCommands: [String]) -> String {
+        "(" + (items + mainCommands).joined(separator: " ") + ")"
+    }
+
+    /// True when every note of a chord has the same marks.
+    static func sharedMarks(_ notes: [ChordNote]) -> Bool {
+        guard let first = notes.first?.marks else { return true }
+        return notes.allSatisfy { $0.marks == first }
+    }
+
+    /// `'` staccato, `_` tenuto, `^` accent, in that order.
+    static func markText(_ marks: NoteMarks) -> String {
+        guard !marks.isEmpty else { return "" }
+        return (marks.contains(.staccato) ? "'" : "") + (marks.contains(.tenuto) ? "_" : "") + (marks.contains(.accent) ? "^" : "")
+    }
+}
