@@ -57,10 +57,19 @@ public struct TimedNote<Time: NoteTime>: Equatable, Sendable {
     public var start: Time
     /// End.
     public var end: Time
+    // Narrow storage keeps a note in whole ticks at 24 bytes, smaller than before v2's fields (declared first: the layout follows the order).
+    @usableFromInline var storedPitch: Int32
+    @usableFromInline var storedVelocity: Int16
     /// Sounding MIDI key.
-    public var pitch: Int
+    @inlinable public var pitch: Int {
+        get { Int(storedPitch) }
+        set { storedPitch = Int32(clamping: newValue) }
+    }
     /// 0…127 (0 emits no MIDI note).
-    public var velocity: Int
+    @inlinable public var velocity: Int {
+        get { Int(storedVelocity) }
+        set { storedVelocity = Int16(clamping: newValue) }
+    }
     /// The joined note's articulation (v2): the accent of its first part, the staccato or
     /// tenuto of its last part. Empty for grace notes.
     public var marks: NoteMarks
@@ -71,8 +80,8 @@ public struct TimedNote<Time: NoteTime>: Equatable, Sendable {
     @inlinable public init(start: Time, end: Time, pitch: Int, velocity: Int, marks: NoteMarks = [], isGrace: Bool = false) {
         self.start = start
         self.end = end
-        self.pitch = pitch
-        self.velocity = velocity
+        self.storedPitch = Int32(clamping: pitch)
+        self.storedVelocity = Int16(clamping: velocity)
         self.marks = marks
         self.isGrace = isGrace
     }

@@ -342,3 +342,16 @@ final class StaveTwoTextMIDITests: XCTestCase {
         XCTAssertFalse(plain.diagnostics.contains { $0.id == .zeroLengthNote })
     }
 }
+
+/// What the fast path's notes cost in memory.
+final class TimedNoteSizeTests: XCTestCase {
+    /// A note in whole ticks with its v2 fields stays 24 bytes (it was 32 before them).
+    func testATickNoteIsTwentyFourBytes() {
+        XCTAssertEqual(MemoryLayout<TimedNote<Int>>.stride, 24)
+        var note = TimedNote(start: 0, end: 1, pitch: 200_000, velocity: 70_000)
+        XCTAssertEqual(note.pitch, 200_000)
+        XCTAssertEqual(note.velocity, Int(Int16.max))   // clamped, never a trap
+        note.pitch = -5
+        XCTAssertEqual(note.pitch, -5)
+    }
+}
