@@ -47,3 +47,40 @@ extension Performance {
         return keyed.map(\.marker)
     }
 }
+
+/// A pedal, controller or bend command at an absolute time.
+public struct PerformedControl: Equatable, Sendable {
+    /// When it is sent, in whole notes from the song start.
+    public var time: Rational
+    /// What it sends.
+    public var event: ControlMark.Event
+
+    /// Creates a `PerformedControl` from its parts.
+    public init(time: Rational, event: ControlMark.Event) {
+        self.time = time
+        self.event = event
+    }
+}
+
+extension Performance {
+    /// Every pedal, controller and bend command a track sends, each Repeat and Sync copy
+    /// included, in time order; at one time by the start of the placement they come from, then
+    /// by their place in its body (rule 14).
+    public static func controls(of track: Track, in song: Song) -> [PerformedControl] {
+        var keyed: [(control: PerformedControl, placementStart: Rational, sequence: Int)] = []
+        for placement in placements(of: track, in: song) where !placement.body.expression.controls.isEmpty {
+            for copy in 0..<placement.count {
+                let offset = placement.start + placement.body.length * copy
+                for mark in placement.body.expression.controls {
+                    keyed.append((PerformedControl(time: offset + mark.offset, event: mark.event), offset, keyed.count))
+                }
+            }
+        }
+        keyed.sort { a, b in
+            if a.control.time != b.control.time { return a.control.time < b.control.time }
+            if a.placementStart != b.placementStart { return a.placementStart < b.placementStart }
+            return a.sequence < b.sequence
+        }
+        return keyed.map(\.control)
+    }
+}
