@@ -13,14 +13,14 @@ public struct PerformedMarker: Equatable, Sendable {
 }
 
 extension Performance {
-    /// Every marker of the song in time order: header markers (`marker "…" at BAR`) at their
-    /// bar's start, and each body `marker` at every placement of its phrase (each Repeat copy,
-    /// each Sync). At one time (rule 14): header markers first, in source order, then body
-    /// markers by the start of the placement they come from (then track order), then by their
-    /// place in its body.
+    /// Every marker of the song in rule 14's order for markers that meet on one tick: header
+    /// markers (`marker "…" at BAR`, at their bar's start) first, in source order; then each body
+    /// `marker` at every placement of its phrase (each Repeat copy, each Sync) by the start of the
+    /// placement it comes from (then track order), then by its place in the body. A backend sorts
+    /// them *stably* by its own time unit (the MIDI writer by tick), which keeps this order among
+    /// markers that fall together after rounding.
     public static func markers(of song: Song) -> [PerformedMarker] {
         let meterMap = MeterMap(meters: song.meters)
-        // (time, group, placement start, track, sequence)
         var keyed: [(marker: PerformedMarker, header: Bool, placementStart: Rational, track: Int, sequence: Int)] = []
         for (index, marker) in song.markers.enumerated() where marker.bar >= 1 {
             keyed.append((PerformedMarker(time: meterMap.start(ofBar: marker.bar), text: marker.text), true, .zero, 0, index))
@@ -38,8 +38,8 @@ extension Performance {
             }
         }
         keyed.sort { a, b in
-            if a.marker.time != b.marker.time { return a.marker.time < b.marker.time }
             if a.header != b.header { return a.header }
+            if a.header { return a.sequence < b.sequence }
             if a.placementStart != b.placementStart { return a.placementStart < b.placementStart }
             if a.track != b.track { return a.track < b.track }
             return a.sequence < b.sequence

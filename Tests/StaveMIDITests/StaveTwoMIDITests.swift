@@ -331,6 +331,18 @@ final class StaveTwoTextMIDITests: XCTestCase {
         XCTAssertEqual(markers, ["0 marker \"Top\"", "0 marker \"P\"", "1920 marker \"P\"", "1920 marker \"P\"", "3840 marker \"P\"", "5760 marker \"P\""])
     }
 
+    /// Markers of two tracks that round to one tick keep rule 14's order (the start of the
+    /// placement they come from), not their exact times: at ppq 24, A stands at 3/128 (2.25
+    /// ticks → 2) in a placement at 0, B at 1/64 (1.5 → 2) in a placement at 1/64: A, then B.
+    func testMarkersMeetingOnATickFollowTheirPlacements() throws {
+        let dump = try MIDIDump(midi("""
+        ppq 24
+        track a { phrase { r64. marker "A" c } }
+        track b { phrase { r64 } phrase { marker "B" c } }
+        """))
+        XCTAssertEqual(dump.tracks[0].filter { $0.text.hasPrefix("marker") }.map { "\($0.tick) \($0.text)" }, ["2 marker \"A\"", "2 marker \"B\""])
+    }
+
     /// A note whose *sounding* length rounds to zero is dropped with the v1 warning: at ppq 24
     /// `d64'` starts at 1.5 ticks (→ 2) and sounds 0.75 ticks (ends at 2.25 → 2). Unmarked it
     /// would end at 3 and stay.
