@@ -289,6 +289,27 @@ def test_verses_count_every_placement_in_its_own_track_in_time_order():
     assert lyrics(text) == [(0, "x"), (1920, "y"), (3840, "x")]
 
 
+def test_silent_lyric_note_still_sings():
+    # c v0 d v90 e: d is silent (no MIDI note) but is a lyric note: "b" at 480 all the same.
+    assert lyrics('track a { lyrics m "a b c" phrase m { c v0 d v90 e } }') == [
+        (0, "a"), (480, "b"), (960, "c")]
+
+
+def test_inline_tie_is_one_note_for_graces_and_marks():
+    # (d e f)c32~64: the main note is one note of 1/32 + 1/64 = 3/64 (L); k = 3:
+    # L/6 = 1/128 < 1/32 -> g = 1/128 = 15 ticks: d 0, e 15, f 30; c from 45 to 90.
+    assert notes("track a { phrase { (d e f)c32~64 } }") == [
+        (0, 15, 62, 100), (15, 15, 64, 100), (30, 15, 65, 100), (45, 45, 60, 100)]
+    # c2'~8: staccato on the whole note of 5/8 (1200 ticks) -> 600.
+    assert notes("track a { phrase { c2'~8 d } }") == [(0, 600, 60, 100), (1200, 240, 62, 100)]
+
+
+def test_hairpin_between_tuplet_items():
+    # v10 {c !< d e}2 v90: t0 = 1/6 (before d), t1 = 1/2; d (t = 1/6) -> 10;
+    # e (t = 1/3) -> 10 + 80·(1/6)/(1/3) = 50. c is before the hairpin: 10.
+    assert [n[3] for n in notes("track a { phrase { v10 {c !< d e}2 v90 } }")] == [10, 10, 50]
+
+
 # --- Order at one tick: the checker of the MIDI side ----------------------------------------------------
 
 def test_order_checker_flags_note_on_before_controller():
