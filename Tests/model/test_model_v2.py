@@ -310,6 +310,51 @@ def test_hairpin_between_tuplet_items():
     assert [n[3] for n in notes("track a { phrase { v10 {c !< d e}2 v90 } }")] == [10, 10, 50]
 
 
+# --- Errors of the v2 sections: the model rejects them (and with --stave, `stave check` must too) ----
+
+V2_ERRORS = {
+    "staccato and tenuto together": "track a { phrase { c4'_ } }",
+    "a mark twice": "track a { phrase { c4^^ } }",
+    "a mark on a rest": "track a { phrase { r4' c } }",
+    "a mark on a whole tuplet": "track a { phrase { {c d e}4' } }",
+    "a mark inside a grace group": "track a { phrase { (d')c } }",
+    "a grace group before a rest": "track a { phrase { (d)r c } }",
+    "a grace group at the end of a phrase": "track a { phrase { c (d) } }",
+    "a grace group before a tie continuation": "track a { phrase { c~ (d)c } }",
+    "an empty grace group": "track a { phrase { ()c } }",
+    "a duration in a grace group": "track a { phrase { (d8)c } }",
+    "a rest in a grace group": "track a { phrase { (r)c } }",
+    "a tie in a grace group": "track a { phrase { (d~)c } }",
+    "a tuplet in a grace group": "track a { phrase { ({d e})c } }",
+    "65 grace items": "track a { phrase { (" + "d " * 65 + ")c } }",
+    "bend 201": "track a { phrase { bend 201 c } }",
+    "bend -201": "track a { phrase { bend -201 c } }",
+    "cc number 128": "track a { phrase { cc 128 1 c } }",
+    "cc value 128": "track a { phrase { cc 1 128 c } }",
+    "pedal sideways": "track a { phrase { pedal sideways c } }",
+    "legato 0": "track a { legato 0 phrase { c } }",
+    "legato 101": "track a { legato 101 phrase { c } }",
+    "legato twice": "track a { legato 50 legato 60 phrase { c } }",
+    "an unknown chord quality": "track a { phrase { [Cxyz] } }",
+    "a chord symbol outside a chord": "track a { phrase { Am7 } }",
+    "a chord symbol on a drum track": "drums d { phrase { [C] } }",
+    "two chord symbols in one chord": "track a { phrase { [C G] } }",
+    "a bass with a quality": "track a { phrase { [C/Em] } }",
+    "more syllables than lyric notes": 'track a { lyrics m "a b c" phrase m { c d } }',
+    "two lyrics statements for one phrase": 'track a { lyrics m "a" lyrics m "b" phrase m { c d } }',
+    "lyrics for an unknown phrase": 'track a { lyrics n "a" phrase m { c d } }',
+    "lyrics in a drum track": 'drums d { lyrics m "a" phrase m { kick } }',
+    "lyrics for a Repeat (not an Original)": 'track a { phrase m { c } lyrics m "a" lyrics r "b" }',
+    "lyrics of 100,001 bytes": 'track a { lyrics m "' + "a" * 100001 + '" phrase m { c } }',
+    "crescendo to a lower velocity": "track a { phrase { v50 !< c v40 } }",
+}
+
+
+def test_v2_errors():
+    missed = [what for what, text in V2_ERRORS.items() if not raises(text)]
+    assert not missed, missed
+
+
 # --- Order at one tick: the checker of the MIDI side ----------------------------------------------------
 
 def test_order_checker_flags_note_on_before_controller():
