@@ -26,6 +26,9 @@ from stave_syntax import ModelError  # noqa: E402
 SONGS = {}  # text -> True (valid) / False (the model rejects it), for the --stave pass
 
 
+DISPUTED = set()  # songs where the compiler reads LANGUAGE.md otherwise (README: open questions)
+
+
 def evaluate(text):
     try:
         result = stave_model.evaluate(text)
@@ -34,6 +37,12 @@ def evaluate(text):
         raise
     SONGS.setdefault(text, True)
     return result
+
+
+def disputed(text):
+    """Mark a song as an open question: tested against the model only, not through stave."""
+    DISPUTED.add(text)
+    return text
 
 
 def notes(text, track=0):
@@ -355,6 +364,14 @@ def test_v2_errors():
     assert not missed, missed
 
 
+def test_velocity_command_in_a_grace_group_ends_the_hairpin_at_its_item():
+    # OPEN QUESTION (README): v60 !< c (d v90 e)f v100. t0 = 0. The grace items are d at 1/4 and e
+    # at 1/4 + 1/32 (g = 1/32); v90 stands before e, so t1 = 9/32. d: 60 + 30·(1/4)/(9/32) =
+    # 60 + 80/3 = 86.67 -> 87. e and f come after v90: 90. (The compiler gives d 60.)
+    text = disputed("track a { phrase { v60 !< c (d v90 e)f v100 } }")
+    assert [n[3] for n in notes(text)] == [60, 87, 90, 90]
+
+
 # --- Order at one tick: the checker of the MIDI side ----------------------------------------------------
 
 def test_order_checker_flags_note_on_before_controller():
@@ -383,6 +400,8 @@ def through_stave(stave):
     passed = failed = 0
     out_dir = tempfile.mkdtemp(prefix="stave-model-v2-hand.")
     for i, (text, valid) in enumerate(SONGS.items()):
+        if text in DISPUTED:
+            continue
         path = os.path.join(out_dir, f"hand{i}.stave")
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
