@@ -240,6 +240,16 @@ def test_markers():
     assert evaluate(text)["markers"] == [(0, "Head"), (0, "Body")]
 
 
+def test_markers_at_one_tick_by_placement_start_not_exact_time():
+    # OPEN QUESTION (README): ppq 24. Track a's placement starts at 0, its marker A at 3/128
+    # (2.25 ticks -> 2); track b's second placement starts at 1/64, its marker B at 1/64 (1.5 ->
+    # 2). Rule 14: at one tick, by the start of the placement (0 before 1/64): A, then B. (The
+    # compiler orders them by exact time: B, then A.)
+    text = disputed('ppq 24 track a { phrase { r64. marker "A" c } } '
+                    'track b { phrase { r64 } phrase { marker "B" c } }')
+    assert evaluate(text)["markers"] == [(2, "A"), (2, "B")]
+
+
 # --- Chord symbols -------------------------------------------------------------------------------------------
 
 def test_chord_symbols():
