@@ -3,7 +3,11 @@
 When the generator had to drop bar lines that fall off the grid, the song with one of them put back
 is also given to `stave check`, which must reject it (exit status 1, a diagnostic about a bar).
 
-    python3 check_songs.py [--count N] [--seed S] [--stave PATH] [--jobs J] [--keep-all]
+    python3 check_songs.py [--v2] [--count N] [--seed S] [--stave PATH] [--jobs J] [--keep-all]
+
+With --v2 the songs come from random_songs_v2 (Stave 2: marks, legato, hairpins, graces, pedal,
+cc, bend, markers, chord symbols, lyrics) and the comparison covers controllers, lyrics, markers and
+the order of events at one tick too.
 
 Prints one line per failing song (its kept .stave path and the first difference) and ends with
 exactly `N passed, M failed`. Exit status 1 when anything failed, 2 on a usage error.
@@ -20,19 +24,20 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import midi_facts  # noqa: E402
 import random_songs  # noqa: E402
+import random_songs_v2  # noqa: E402
 
 
 def song_seed(seed, i):
     return seed * 1_000_003 + i
 
 
-def check_one(stave, out_dir, seed, i):
+def check_one(stave, out_dir, seed, i, generator=random_songs):
     """(ok, message) for song number i."""
-    name = f"song-{seed}-{i}"
+    name = f"song-{seed}-{i}" if generator is random_songs else f"song-v2-{seed}-{i}"
     path = os.path.join(out_dir, name + ".stave")
     mid = os.path.join(out_dir, name + ".mid")
     try:
-        text, expected, off_grid = random_songs.generate_checked(song_seed(seed, i))
+        text, expected, off_grid = generator.generate_checked(song_seed(seed, i))
     except Exception as e:  # a generator or model bug: report it like a failure
         with open(path, "w", encoding="utf-8") as f:
             f.write(f"// generator failed for seed {song_seed(seed, i)}: {e!r}\n")
@@ -72,6 +77,7 @@ def main():
     ap.add_argument("--stave", default=".build/debug/stave")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep-all", action="store_true", help="keep passing songs too")
+    ap.add_argument("--v2", action="store_true", help="Stave 2 songs (random_songs_v2)")
     args = ap.parse_args()
     if args.count < 1:
         ap.error("--count must be at least 1: a run of no songs tests nothing")
@@ -82,7 +88,9 @@ def main():
     out_dir = tempfile.mkdtemp(prefix="stave-model.")
     passed = failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        jobs = [pool.submit(check_one, stave, out_dir, args.seed, i) for i in range(args.count)]
+        generator = random_songs_v2 if args.v2 else random_songs
+        jobs = [pool.submit(check_one, stave, out_dir, args.seed, i, generator)
+                for i in range(args.count)]
         for job in jobs:
             ok, path, message = job.result()
             if ok:

@@ -12,18 +12,41 @@ def read_midi(path):
     problems = []
     if mid.type != 1:
         problems.append(f"SMF type {mid.type}, expected 1")
-    conductor = {"title": None, "texts": [], "tempos": [], "meters": [], "keys": []}
+    conductor = {"title": None, "texts": [], "tempos": [], "meters": [], "keys": [], "markers": []}
     tracks = []
     for index, track in enumerate(mid.tracks):
         tick = 0
         sounding = {}      # (channel, pitch) -> [(start, velocity)]
         notes = []
         channels = set()
-        info = {"index": index, "name": None, "program": None, "volume": None, "pan": None}
+        info = {"index": index, "name": None, "program": None, "volume": None, "pan": None,
+                "controls": [], "lyrics": []}
         first_note_tick = None
+        # Rule 14, order at one tick on a track: note-offs, controls, lyrics, note-ons. On the
+        # conductor track markers come after the other events of their tick.
+        order_tick, order_rank = -1, 0
+        def order(rank, what):
+            nonlocal order_tick, order_rank
+            if tick != order_tick:
+                order_tick, order_rank = tick, 0
+            if rank < order_rank:
+                problems.append(f"track {index}: {what} at tick {tick} after an event that must follow it")
+            order_rank = max(order_rank, rank)
         for msg in track:
             tick += msg.time
             if msg.is_meta:
+                if msg.type == "marker":
+                    conductor["markers"].append((tick, msg.text))
+                    if index != 0:
+                        problems.append(f"marker in track {index}")
+                    order(5, "a marker")
+                    continue
+                if msg.type == "lyrics":
+                    info["lyrics"].append((tick, msg.text))
+                    order(3, f"lyric {msg.text!r}")
+                    continue
+                if msg.type != "end_of_track":
+                    order(0, f"meta {msg.type}")
                 if msg.type == "track_name":
                     info["name"] = msg.name
                     if index == 0:
@@ -52,7 +75,14 @@ def read_midi(path):
                 info["volume"] = msg.value
             elif msg.type == "control_change" and msg.control == 10 and info["pan"] is None:
                 info["pan"] = msg.value
-            elif msg.type == "note_on" and msg.velocity > 0:
+            elif msg.type == "control_change":
+                info["controls"].append((tick, "cc", msg.control, msg.value))
+                order(2, f"control {msg.control}")
+            elif msg.type == "pitchwheel":
+                info["controls"].append((tick, "bend", msg.pitch + 8192))
+                order(2, "pitch bend")
+            if msg.type == "note_on" and msg.velocity > 0:
+                order(4, f"note-on {msg.note}")
                 if first_note_tick is None:
                     first_note_tick = tick
                 k = (msg.channel, msg.note)
@@ -60,6 +90,7 @@ def read_midi(path):
                     problems.append(f"track {index}: note {msg.note} struck again at {tick} while sounding")
                 sounding.setdefault(k, []).append((tick, msg.velocity))
             elif msg.type in ("note_off", "note_on"):
+                order(1, f"note-off {msg.note}")
                 k = (msg.channel, msg.note)
                 if not sounding.get(k):
                     problems.append(f"track {index}: note-off of silent note {msg.note} at {tick}")
@@ -113,6 +144,10 @@ def compare(model, midi, max_items=6):
         got = [k for _, k in cond["keys"]]
         if got[:1] != [want] or any(t != 0 for t, _ in cond["keys"]):
             out.append(f"key: model {want} midi {cond['keys']}")
+    if "markers" in model:
+        want = [(tick, text.encode("utf-8").decode("latin-1")) for tick, text in model["markers"]]
+        if cond["markers"] != want:
+            out.append("markers (tick, text) " + first_difference(want, cond["markers"]))
     if len(midi["tracks"]) != len(model["tracks"]):
         out.append(f"track count: model {len(model['tracks'])} midi {len(midi['tracks'])}")
     for mt, xt in zip(model["tracks"], midi["tracks"]):
@@ -126,6 +161,14 @@ def compare(model, midi, max_items=6):
         for field in ("program", "volume", "pan"):
             if xt[field] != mt[field]:
                 out.append(f"{label}: {field} model {mt[field]} midi {xt[field]}")
+        for field, what in (("controls", "controls (tick, kind, number/value, value)"),
+                            ("lyrics", "lyrics (tick, text)")):
+            if field in mt:
+                want = [tuple(e) for e in mt[field]]
+                if field == "lyrics":
+                    want = [(tick, text.encode("utf-8").decode("latin-1")) for tick, text in want]
+                if xt[field] != want:
+                    out.append(f"{label}: {what} " + first_difference(want, xt[field]))
         if xt["notes"] != mt["notes"]:
             want, got = mt["notes"], xt["notes"]
             missing = [n for n in want if n not in got]

@@ -596,10 +596,11 @@ def render(pieces):
     return "".join(out), where
 
 
-def generate_checked(seed):
+def generate_checked(seed, song_class=None):
     """(text, model result, off_grid) of one random valid song. off_grid is the same song with one
-    of the dropped bar lines put back (so it must be rejected), or None when none was dropped."""
-    pieces = SongGen(seed).pieces()
+    of the dropped bar lines put back (so it must be rejected), or None when none was dropped.
+    song_class (default SongGen) makes the song; random_songs_v2 passes its Stave 2 generator."""
+    pieces = (song_class or SongGen)(seed).pieces()
     text, where = render(pieces)
     result = model.evaluate(text, lenient=True)
     off_grid = None

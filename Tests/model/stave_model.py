@@ -113,17 +113,59 @@ class BodyResult:
     """What one Original phrase body means, relative to the phrase start."""
 
     def __init__(self):
-        self.leaves = []   # (offset, duration, [(pitch, velocity, tie)]) in order; [] = rest
+        self.leaves = []   # dicts: start, length, notes [note dicts], graces (k), lyric (bool); notes [] = rest
+        self.graces = []   # grace notes: dicts start, length, pitch, vel
         self.tempos = []   # (offset, bpm, source offset of the `tempo` word)
         self.bars = []     # (offset, source offset of the `|`)
+        self.controls = [] # (offset, place in the body, ("cc", n, v) | ("bend", value))
+        self.markers = []  # (offset, place in the body, text)
         self.length = F(0)
-        self.notes = []    # joined notes (start, end, pitch, velocity)
+        self.notes = []    # joined notes (start, end, pitch, velocity, accent, articulation)
+        self.lyric_starts = []  # start of each lyric note, in order (a leaf index too)
+        self.ambiguities = []
+
+
+def bend_value(cents):
+    """The 14-bit pitch-bend value of a bend in cents: 8192 + round(C·8192/200), at most 16383."""
+    return min(16383, 8192 + round_half_up(F(cents * 8192, 200)))
+
+
+def symbol_pitches(letter, acc, quality, bass, octave):
+    """MIDI keys of a chord symbol: root in the current octave (no key signature), its quality's
+    intervals, and the highest pitch of the bass's pitch class strictly below the root."""
+    from stave_names import CHORD_QUALITIES
+    root = (octave + 1) * 12 + LETTER_SEMITONE[letter] + {"#": 1, "b": -1, "": 0}[acc]
+    pitches = [root + i for i in CHORD_QUALITIES[quality]]
+    if bass is not None:
+        pc = LETTER_SEMITONE[bass[0]] + {"#": 1, "b": -1, "": 0}[bass[1]]
+        d = (root - pc) % 12 or 12
+        pitches.append(root - d)
+    return pitches
 
 
 def evaluate_body(elements, octave, velocity, fifths, drums):
-    """Run the cursors over a body. Returns a BodyResult with ties joined."""
+    """Run the cursors over a body. Returns a BodyResult with ties joined and ramps applied."""
     res = BodyResult()
-    st = {"octave": octave, "velocity": velocity, "dur": F(1, 4), "pos": F(0)}
+    st = {"octave": octave, "velocity": velocity, "dur": F(1, 4), "pos": F(0), "now": F(0),
+          "hairpin": None, "place": 0}
+
+    def set_velocity(v):
+        hp = st["hairpin"]
+        if hp is not None:
+            t0, v0, direction, notes = hp
+            t1 = st["now"]
+            if (direction == "<" and not v > v0) or (direction == ">" and not v < v0):
+                raise ModelError("a hairpin leads to a velocity in the wrong direction")
+            if t1 == t0:
+                res.ambiguities.append("a hairpin of zero length")
+            for n in notes:
+                t = n["t"]
+                if t0 <= t < t1:
+                    n["vel"] = round_half_up(v0 + (v - v0) * (t - t0) / (t1 - t0))
+                else:
+                    res.ambiguities.append("a note in a hairpin's text but at its end time")
+            st["hairpin"] = None
+        st["velocity"] = v
 
     def command(el):
         kind = el[0]
@@ -134,27 +176,49 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
         elif kind == "down":
             st["octave"] -= 1
         elif kind == "velocity":
-            st["velocity"] = el[1]
+            set_velocity(el[1])
         elif kind == "dynamic":
-            st["velocity"] = DYNAMICS[el[1]]
+            set_velocity(DYNAMICS[el[1]])
+        elif kind == "hairpin":
+            if st["hairpin"] is not None:
+                raise ModelError("a hairpin starts while another is open")
+            st["hairpin"] = (st["now"], st["velocity"], el[1], [])
+        elif kind == "control":
+            st["place"] += 1
+            value = ("cc", el[2], el[3]) if el[1] == "cc" else ("bend", bend_value(el[2]))
+            res.controls.append((st["now"], st["place"], value))
+        elif kind == "marker":
+            st["place"] += 1
+            res.markers.append((st["now"], st["place"], el[1]))
         else:
             return False
         if not 0 <= st["octave"] <= 9:
             raise ModelError("octave outside 0–9")
         return True
 
+    def new_note(pitch, t, tie=False, marks=""):
+        n = {"pitch": pitch, "vel": st["velocity"], "tie": tie, "marks": marks, "t": t}
+        if st["hairpin"] is not None:
+            st["hairpin"][3].append(n)
+        return n
+
     def pitch_of(spec):
         if spec[0] == "drum":
             return spec[1]
         return resolve_pitch(spec[1], spec[2], st["octave"], fifths)
 
-    def chord_notes(items):
+    def chord_notes(items, t, chord_marks=""):
         notes = []
         for it in items:
             if command(it):
                 continue
-            _, spec, tie = it
-            notes.append((pitch_of(spec), st["velocity"], tie))
+            if it[0] == "symbol":
+                _, letter, acc, quality, bass, tie = it
+                for p in symbol_pitches(letter, acc, quality, bass, st["octave"]):
+                    notes.append(new_note(p, t, tie, chord_marks))
+            else:
+                _, spec, tie, marks = it
+                notes.append(new_note(pitch_of(spec), t, tie, marks + chord_marks))
         return notes
 
     def written_length(first, inline):
@@ -167,18 +231,49 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
             total += st["dur"]
         return total
 
+    def play_graces(graces, start, length):
+        """Grace notes before a main note at `start` of written length `length`; returns k·g."""
+        k = sum(1 for it in graces if it[0] in ("pitch", "chord"))
+        g = min(F(1, 32), length / (2 * k))
+        i = 0
+        for it in graces:
+            st["now"] = start + i * g
+            if command(it):
+                continue
+            t = start + i * g
+            if it[0] == "pitch":
+                notes = [new_note(pitch_of(it[1]), t)]
+            else:
+                notes = chord_notes(it[1], t)
+            for n in notes:
+                res.graces.append({"start": t, "length": g, "note": n})
+            i += 1
+        st["now"] = start
+        return k * g
+
     def sounding(el, start, length):
         kind = el[0]
-        if kind == "note":
-            tie = el[4]
-            res.leaves.append((start, length, [(pitch_of(el[1]), st["velocity"], tie)]))
+        st["now"] = start
+        if kind in ("note", "chord"):
+            graces = el[6]
+            written = start
+            if graces:
+                shift = play_graces(graces, start, length)
+                start, length = start + shift, length - shift
+            # commands inside the chord stand at its written position (README: Decisions)
+            st["now"] = written
+            if kind == "note":
+                notes = [new_note(pitch_of(el[1]), start, el[4], el[5])]
+            else:
+                notes = chord_notes(el[1], start, el[5])
+                if el[4]:
+                    for n in notes:
+                        n["tie"] = True
+            st["now"] = start
+            res.leaves.append({"start": start, "length": length, "notes": notes,
+                               "graces": bool(graces)})
         elif kind == "rest":
-            res.leaves.append((start, length, []))
-        elif kind == "chord":
-            notes = chord_notes(el[1])
-            if el[4]:
-                notes = [(p, v, True) for p, v, _ in notes]
-            res.leaves.append((start, length, notes))
+            res.leaves.append({"start": start, "length": length, "notes": [], "graces": False})
         elif kind == "tuplet":
             items = el[1]
             parts = [it for it in items if it[0] in ("note", "rest", "chord", "tuplet")]
@@ -187,13 +282,16 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
             share = length / len(parts)
             t = start
             for it in items:
+                st["now"] = t
                 if command(it):
                     continue
                 sounding(it, t, share)
                 t += share
+            st["now"] = t
 
     for el in elements:
         kind = el[0]
+        st["now"] = st["pos"]
         if command(el):
             continue
         if kind == "bar":
@@ -216,35 +314,75 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
             st["pos"] += st["dur"]
         else:
             raise ModelError(f"unknown element {kind}")
+    if st["hairpin"] is not None:
+        raise ModelError("a hairpin with no velocity command after it in the phrase")
     res.length = st["pos"]
-    res.notes = join_ties(res.leaves)
+    res.notes, lyric = join_ties(res.leaves)
+    # A lyric note sings at its start tick even when it is silent (velocity 0) or dropped for
+    # zero length: "each syllable is an SMF lyric meta event on the track at its note's start".
+    res.lyric_starts = [leaf["start"] for leaf in lyric]
     return res
 
 
 def join_ties(leaves):
-    """Join tied pitches to the same MIDI pitch in the next note or chord (rule 2)."""
-    notes = []          # [start, end, pitch, velocity]
+    """Join tied pitches to the same MIDI pitch in the next note or chord (rule 2). A joined note
+    keeps the first part's velocity and accent and the last part's staccato or tenuto. Returns
+    the notes (start, end, pitch, velocity, accent, articulation) and the lyric leaves (those that
+    start at least one new sound)."""
+    notes = []          # [start, end, pitch, velocity, accent, articulation]
+    lyric = []
     pending = {}        # pitch -> index into notes
-    for start, length, chord in leaves:
-        pitches = [p for p, _, _ in chord]
+    for leaf in leaves:
+        start, length, chord = leaf["start"], leaf["length"], leaf["notes"]
+        pitches = [n["pitch"] for n in chord]
         if len(set(pitches)) != len(pitches):
             raise ModelError("a chord holds one MIDI pitch twice (the model does not decide this)")
         if pending and not set(pending) <= set(pitches):
             raise ModelError("tie to a rest or to other pitches")
+        if pending and leaf["graces"]:
+            raise ModelError("grace notes before a note that continues a tie")
         nxt = {}
-        for p, v, tie in chord:
+        fresh = False
+        for n in chord:
+            p, marks = n["pitch"], n["marks"]
+            art = "'" if "'" in marks else "_" if "_" in marks else ""
             if p in pending:
                 idx = pending[p]
                 notes[idx][1] = start + length
+                notes[idx][5] = art
+                n["continues"] = True
             else:
-                notes.append([start, start + length, p, v])
+                notes.append([start, start + length, p, n["vel"], "^" in marks, art])
                 idx = len(notes) - 1
-            if tie:
+                fresh = True
+            if n["tie"]:
                 nxt[p] = idx
+        if fresh:
+            lyric.append(leaf)
         pending = nxt
     if pending:
         raise ModelError("tie at the end of a phrase")
-    return [tuple(n) for n in notes]
+    return [tuple(n) for n in notes], lyric
+
+
+def split_syllables(text):
+    """Syllables of a lyrics string: words split at spaces, then at '-' inside a word; every
+    syllable but a word's last keeps a trailing '-'. '_' (hold) and '*' (skip) stay as they are."""
+    out = []
+    for word in text.split(" "):
+        if not word:
+            continue
+        parts = word.split("-")
+        for i, part in enumerate(parts):
+            if part == "" and i == len(parts) - 1:
+                continue
+            out.append(part + ("-" if i < len(parts) - 1 and parts[i + 1] != "" else ""))
+    return out
+
+
+def accented(v, accent):
+    """An accent adds 20 (at most 127); a velocity-0 note stays silent."""
+    return min(127, v + 20) if accent and v > 0 else v
 
 
 # ----------------------------------------------------------------------------------------------
@@ -271,11 +409,12 @@ def evaluate(text, lenient=False, default_title=None):
     header = tree["header"]
     seen = set()
     title, composer, ppq, fifths, minor, has_key = default_title, None, 480, 0, False, False
-    tempo_stmts, meters = [], {}
+    tempo_stmts, meters, header_markers = [], {}, []
     header_meter = (4, 4)
     for st in header:
         kind = st[0]
-        once = kind if kind not in ("tempo", "meter") or st[2 if kind == "tempo" else 3] is None else None
+        once = (kind if kind not in ("tempo", "meter", "marker")
+                or kind != "marker" and st[2 if kind == "tempo" else 3] is None else None)
         if once:
             if once in seen:
                 raise ModelError(f"header {kind} twice")
@@ -298,6 +437,10 @@ def evaluate(text, lenient=False, default_title=None):
             if not 1 <= st[1] <= 1000:
                 raise ModelError("tempo outside 1–1000")
             tempo_stmts.append(st)
+        elif kind == "marker":
+            if st[2] < 1:
+                raise ModelError("bar 0")
+            header_markers.append(st)
         elif kind == "meter":
             num, den, at = st[1], st[2], st[3]
             if den not in (1, 2, 4, 8, 16, 32, 64) or not 1 <= num <= 64:
@@ -339,8 +482,9 @@ def evaluate(text, lenient=False, default_title=None):
         t["transpose"] = s.get("transpose", (0, 0))[0]
         t["volume"] = s.get("volume", (100, 0))[0]
         t["pan"] = s.get("pan", (64, 0))[0]
+        t["legato"] = s.get("legato", (100, 0))[0]
         for name, lo, hi in (("octave", 0, 9), ("velocity", 0, 127), ("transpose", -48, 48),
-                             ("volume", 0, 127), ("pan", 0, 127)):
+                             ("volume", 0, 127), ("pan", 0, 127), ("legato", 1, 100)):
             if not lo <= t[name] <= hi:
                 raise ModelError(f"{name} out of range")
         if t["kind"] == "drums":
@@ -382,6 +526,27 @@ def evaluate(text, lenient=False, default_title=None):
                     raise ModelError("duplicate phrase id")
                 originals[(t["id"], ph[1])] = res
 
+    # Lyrics: one statement per Original phrase of the same melody track.
+    lyrics = {}   # (track id, phrase id) -> [[syllable…] per string]
+    for t in tracks:
+        for pid, texts, pos in t.get("lyrics", []):
+            key = (t["id"], pid)
+            if key not in originals:
+                raise ModelError(f"lyrics for unknown phrase {pid!r}", pos)
+            if key in lyrics:
+                raise ModelError("two lyrics statements for one phrase", pos)
+            verses = [split_syllables(x) for x in texts]
+            if any(len(v) > len(originals[key].lyric_starts) for v in verses):
+                raise ModelError("more syllables than lyric notes", pos)
+            for v in verses:
+                if v and v[0] == "_":
+                    raise ModelError("a hold with nothing to hold (the model does not decide this)")
+            lyrics[key] = verses
+    ambiguities = [a for res in originals.values() for a in res.ambiguities]
+    markers = []  # (tick, order key, text) on the conductor track
+    for st in header_markers:
+        markers.append((_tick(mm.bar_start(st[2]), ppq), (0, st[3]), st[1]))
+
     # Placements: every copy of every phrase, in statement order per track.
     tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq, exact time)
     for st in tempo_stmts:
@@ -394,16 +559,23 @@ def evaluate(text, lenient=False, default_title=None):
         cursor = F(0)
         intervals = []
         notes = []
+        controls = []   # (tick, (placement start, place in body), value)
+        lyric_events = []
+        sung = []       # (placement start, phrase key, lyric starts) of placements that may sing
+        f_legato = F(t["legato"], 100)
         body_iter = iter(t["bodies"])
         for ph in t["phrases"]:
             kind = ph[0]
+            own_key = None
             if kind == "phrase":
                 res, count, shift, at = next(body_iter), 1, 0, ph[2]
+                own_key = (t["id"], ph[1]) if ph[1] is not None else None
             elif kind == "repeat":
                 key = (t["id"], ph[1])
                 if key not in originals:
                     raise ModelError(f"repeat of unknown phrase {ph[1]!r}")
                 res, count, shift, at = originals[key], ph[2], 0, ph[3]
+                own_key = key
                 if not 1 <= count <= 10000:
                     raise ModelError("xN out of range")
             else:
@@ -416,6 +588,8 @@ def evaluate(text, lenient=False, default_title=None):
                 if t["kind"] == "drums" and ph[3] != 0:
                     raise ModelError("transpose on a drum sync")
                 res, count, shift, at = originals[key], 1, ph[3], ph[4]
+                if src_track == t["id"]:
+                    own_key = key
             if at is not None:
                 if at < 1:
                     raise ModelError("bar 0")
@@ -441,19 +615,44 @@ def evaluate(text, lenient=False, default_title=None):
                         raise ModelError("tempo outside 1–1000")
                     tempo_events.append((_tick(s0 + off, ppq), (ph[-1], k, pos),
                                          tempo_microseconds(bpm), s0 + off))
-                for (a, b, p, v) in res.notes:
+                played = [(a, b, p, accented(v, acc), {"'": F(1, 2), "_": F(1)}.get(art, f_legato))
+                          for (a, b, p, v, acc, art) in res.notes]
+                played += [(gr["start"], gr["start"] + gr["length"], gr["note"]["pitch"],
+                            gr["note"]["vel"], f_legato) for gr in res.graces]
+                for (a, b, p, v, f) in played:
                     pitch = p + shift + (t["transpose"] if t["kind"] == "track" else 0)
                     if not 0 <= pitch <= 127:
                         raise ModelError(f"pitch {pitch} out of range in track {t['id']}", ph[-1])
                     if v == 0:
                         continue
-                    ta, tb = _tick(s0 + a, ppq), _tick(s0 + b, ppq)
+                    ta, tb = _tick(s0 + a, ppq), _tick(s0 + a + (b - a) * f, ppq)
                     if tb > ta:
                         notes.append((ta, tb - ta, pitch, v))
+                for off, place, value in res.controls:
+                    controls.append((_tick(s0 + off, ppq), (s0, place), value))
+                for off, place, text in res.markers:
+                    markers.append((_tick(s0 + off, ppq), (1, s0, index, place), text))
+                if own_key is not None:
+                    sung.append((s0, own_key, res.lyric_starts))
+        # Verses: the n-th placement of a phrase in its own track (in time order) sings string
+        # ((n - 1) mod count) + 1.
+        placements_seen = {}
+        for s0, key, starts in sorted(sung, key=lambda x: x[0]):
+            n = placements_seen.get(key, 0)
+            placements_seen[key] = n + 1
+            if key not in lyrics:
+                continue
+            verse = lyrics[key][n % len(lyrics[key])]
+            for i, syllable in enumerate(verse):
+                if syllable in ("_", "*"):
+                    continue
+                lyric_events.append((_tick(s0 + starts[i], ppq), (s0, i), syllable))
         name = t["name"] if t["name"] is not None else t["id"]  # a track's name: display name, else ID
         out_tracks.append({"index": index, "id": t["id"], "kind": t["kind"], "name": name,
                            "channel": t["channel"], "program": t["program"],
-                           "volume": t["volume"], "pan": t["pan"], "notes": sorted(notes)})
+                           "volume": t["volume"], "pan": t["pan"], "notes": sorted(notes),
+                           "controls": [(tick, *value) for tick, _, value in sorted(controls)],
+                           "lyrics": [(tick, text) for tick, _, text in sorted(lyric_events)]})
 
     # Tempo map: at one tick the later in the file wins (rule 8).
     by_tick = {}
@@ -472,6 +671,8 @@ def evaluate(text, lenient=False, default_title=None):
         "tempos": normalize_changes(tempo_map, (500000,)),
         "meters": normalize_changes(meter_map, (4, 4, 24, 8)),
         "tracks": out_tracks,
+        "markers": [(tick, text) for tick, _, text in sorted(markers)],
+        "ambiguities": ambiguities,
         "bad_bars": sorted(bad_bars),
         "tempo_events": sorted(tempo_events),
         "meter_map": mm,

@@ -138,3 +138,16 @@ MINOR_NAMES = ["Ab", "Eb", "Bb", "F", "C", "G", "D", "A", "E", "B", "F#", "C#", 
 def key_name(fifths, minor):
     """The key's name in mido's spelling: 'D', 'Bb', 'G#m'."""
     return (MINOR_NAMES[fifths + 7] + "m") if minor else MAJOR_NAMES[fifths + 7]
+
+# Chord-symbol qualities of LANGUAGE.md (Songwriting, v2): quality -> intervals in semitones above
+# the root. "" is the plain major triad.
+CHORD_QUALITIES = {
+    "": (0, 4, 7), "m": (0, 3, 7), "dim": (0, 3, 6), "aug": (0, 4, 8), "sus2": (0, 2, 7),
+    "sus4": (0, 5, 7), "5": (0, 7),
+    "6": (0, 4, 7, 9), "m6": (0, 3, 7, 9), "7": (0, 4, 7, 10), "maj7": (0, 4, 7, 11),
+    "m7": (0, 3, 7, 10), "mmaj7": (0, 3, 7, 11), "dim7": (0, 3, 6, 9), "m7b5": (0, 3, 6, 10),
+    "9": (0, 4, 7, 10, 14), "maj9": (0, 4, 7, 11, 14), "m9": (0, 3, 7, 10, 14),
+    "add9": (0, 4, 7, 14), "madd9": (0, 3, 7, 14), "11": (0, 4, 7, 10, 14, 17),
+    "13": (0, 4, 7, 10, 14, 21), "7sus4": (0, 5, 7, 10),
+}
+assert len(CHORD_QUALITIES) == 23  # the 22 qualities of the table and the plain triad

@@ -167,19 +167,30 @@ class Scanner:
 #   song    = {"header": [stmt…], "tracks": [track…]}
 #   header  = ("title", text) | ("composer", text) | ("ppq", n) | ("key", letter, acc, minor)
 #             | ("tempo", bpm, at_bar|None, pos) | ("meter", num, den, at_bar|None, pos)
-#   track   = {"kind": "track"|"drums", "id", "name", "settings": {name: (value, pos)}, "phrases": […]}
+#             | ("marker", text, at_bar, pos)
+#   track   = {"kind": "track"|"drums", "id", "name", "settings": {name: (value, pos)}, "phrases": […],
+#              "lyrics": [(phrase id, [text…], pos)]}
 #   phrase  = ("phrase", id|None, at|None, body, pos) | ("repeat", id, count, at, pos)
 #             | ("sync", track|None, id, transpose, at, pos)
-#   element = ("note", spec, first, inline, tie) | ("rest", dur) | ("chord", items, first, inline, tie)
+#   element = ("note", spec, first, inline, tie, marks, graces) | ("rest", dur)
+#             | ("chord", items, first, inline, tie, marks, graces)
 #             | ("tuplet", items, dur) | ("octave", n) | ("up",) | ("down",) | ("velocity", v)
-#             | ("bar", pos) | ("tempo", bpm, pos)
+#             | ("dynamic", name) | ("hairpin", "<"|">") | ("control", "cc", n, v) | ("control", "bend", c)
+#             | ("marker", text) | ("bar", pos) | ("tempo", bpm, pos)
 #   spec    = ("pitch", letter, accidental_text) | ("drum", key)
 #   dur     = (denominator, dots) or None (the current duration)
-#   chord items: ("pitch", spec, tie) and octave/velocity commands; tuplet items: ("note", spec,
-#   None, [], tie), ("rest", None), ("chord", items, None, [], tie), ("tuplet", items, None), commands.
+#   marks   = a string of the marks written ("", "'", "^_", …)
+#   graces  = None, or the items of the grace group before a note or chord: ("pitch", spec, False, "")
+#             and ("chord", chord items) and octave/velocity commands
+#   chord items: ("pitch", spec, tie, marks), ("symbol", root letter, root accidental, quality,
+#   (bass letter, bass accidental) | None, tie), octave/velocity commands and controls;
+#   tuplet items: ("note", spec, None, [], tie, marks, graces), ("rest", None),
+#   ("chord", items, None, [], tie, "", graces), ("tuplet", items, None), commands and controls.
 # ----------------------------------------------------------------------------------------------
 
-SETTINGS = ("instrument", "kit", "channel", "volume", "pan", "velocity", "octave", "transpose")
+SETTINGS = ("instrument", "kit", "channel", "volume", "pan", "velocity", "octave", "transpose",
+            "legato")
+MARKS = "'_^"
 DYNAMIC_NAMES = ("ppp", "pp", "p", "mp", "mf", "f", "ff", "fff")
 
 
@@ -217,6 +228,11 @@ def parse(text):
                 sc.i += len(mode)
                 minor = mode == "minor"
             header.append(("key", letter, acc, minor))
+        elif w == "marker":
+            text = sc.string()
+            if sc.peek_word() != "at":
+                raise ModelError("a header marker needs 'at BAR'", sc.i)
+            header.append(("marker", text, _optional_at(sc), pos))
         elif w in ("track", "drums"):
             tracks.append(_track(sc, w))
         else:
@@ -247,7 +263,7 @@ def _track(sc, kind):
     if sc.peek() == '"':
         name = sc.string()
     sc.expect("{")
-    settings, phrases = {}, []
+    settings, phrases, lyrics = {}, [], []
     drums = kind == "drums"
     while sc.peek() != "}":
         if sc.peek() == "":
@@ -275,27 +291,43 @@ def _track(sc, kind):
             phrases.append(("phrase", pid, at, body, pos))
         elif w == "repeat":
             pid = sc.identifier()
-            count = 1
-            nxt = sc.peek_word()
-            if len(nxt) > 1 and nxt[0] == "x" and nxt[1:].isdigit():
-                sc.i += 1
-                count = sc.integer()
-            phrases.append(("repeat", pid, count, _optional_at(sc), pos))
+            count, at = 1, None
+            for _ in range(2):  # the options come in either order, each at most once
+                nxt = sc.peek_word()
+                if len(nxt) > 1 and nxt[0] == "x" and nxt[1:].isdigit() and count == 1:
+                    sc.i += 1
+                    count = sc.integer()
+                elif nxt == "at" and at is None:
+                    at = _optional_at(sc)
+            phrases.append(("repeat", pid, count, at, pos))
         elif w == "sync":
             first = sc.identifier()
             track_id, pid = None, first
             if sc.char() == ".":
                 sc.i += 1
                 track_id, pid = first, sc.identifier()
-            transpose = 0
-            if sc.peek_word() == "transpose":
-                sc.word()
-                transpose = sc.integer(signed=True)
-            phrases.append(("sync", track_id, pid, transpose, _optional_at(sc), pos))
+            transpose, seen_transpose, at = 0, False, None
+            for _ in range(2):  # the options come in either order, each at most once
+                nxt = sc.peek_word()
+                if nxt == "transpose" and not seen_transpose:
+                    sc.word()
+                    transpose, seen_transpose = sc.integer(signed=True), True
+                elif nxt == "at" and at is None:
+                    at = _optional_at(sc)
+            phrases.append(("sync", track_id, pid, transpose, at, pos))
+        elif w == "lyrics" and not drums:
+            pid = sc.identifier()
+            texts = [sc.string()]
+            while sc.peek() == '"':
+                texts.append(sc.string())
+            if any(len(x.encode("utf-8")) > 100_000 for x in texts):
+                raise ModelError("a lyrics string of more than 100,000 bytes (rule 16)", pos)
+            lyrics.append((pid, texts, pos))
         else:
             raise ModelError(f"unexpected {w!r} in a track", pos)
     sc.expect("}")
-    return {"kind": kind, "id": tid, "name": name, "settings": settings, "phrases": phrases}
+    return {"kind": kind, "id": tid, "name": name, "settings": settings, "phrases": phrases,
+            "lyrics": lyrics}
 
 
 def _duration_here(sc):
@@ -315,16 +347,32 @@ def _duration_here(sc):
     return (int(d), dots)
 
 
+def _marks_here(sc):
+    """Articulation marks glued to what precedes them: any order, each at most once, not ' and _."""
+    pos = sc.i
+    marks = ""
+    while sc.char() and sc.char() in MARKS:
+        if sc.char() in marks:
+            raise ModelError("a mark written twice", sc.i)
+        marks += sc.char()
+        sc.i += 1
+    if "'" in marks and "_" in marks:
+        raise ModelError("staccato and tenuto together", pos)
+    return marks
+
+
 def _ties_here(sc):
-    """After a note or chord and its duration: inline tie durations and a tie to the next note."""
-    inline = []
+    """After a note or chord and its duration and marks: inline tie durations (each may carry
+    marks, which join the note's) and a tie to the next note. Returns (inline, tie, marks)."""
+    inline, marks = [], ""
     while sc.char() == "~":
         sc.i += 1
         d = _duration_here(sc)
         if d is None:
-            return inline, True
+            return inline, True, marks
         inline.append(d)
-    return inline, False
+        marks += _marks_here(sc)
+    return inline, False, marks
 
 
 def _word_is(sc, word):
@@ -334,10 +382,13 @@ def _word_is(sc, word):
 
 
 def _command(sc, drums):
-    """An octave or velocity command right here, or None."""
+    """An octave or velocity command (or a hairpin) right here, or None."""
     c = sc.char()
     nxt = sc.s[sc.i + 1:sc.i + 2]
     if c == "!":
+        if nxt in ("<", ">"):
+            sc.i += 2
+            return ("hairpin", nxt)
         sc.i += 1
         w = sc.word_here()
         if w not in DYNAMIC_NAMES:
@@ -369,6 +420,30 @@ def _command(sc, drums):
     return None
 
 
+def _control(sc):
+    """`pedal down|up`, `cc N V` or `bend C` right here, or None."""
+    pos = sc.i
+    if _word_is(sc, "pedal"):
+        sc.i += len("pedal")
+        w = sc.word()
+        if w not in ("down", "up"):
+            raise ModelError("expected 'down' or 'up' after 'pedal'", pos)
+        return ("control", "cc", 64, 127 if w == "down" else 0)
+    if _word_is(sc, "cc"):
+        sc.i += len("cc")
+        n, v = sc.integer(), sc.integer()
+        if not (0 <= n <= 127 and 0 <= v <= 127):
+            raise ModelError("cc number or value outside 0–127", pos)
+        return ("control", "cc", n, v)
+    if _word_is(sc, "bend"):
+        sc.i += len("bend")
+        c = sc.integer(signed=True)
+        if not -200 <= c <= 200:
+            raise ModelError("bend outside −200…200 cents", pos)
+        return ("control", "bend", c)
+    return None
+
+
 def _spec(sc, drums):
     """A pitch or drum name right here, or None."""
     c = sc.char()
@@ -394,23 +469,95 @@ def _is_rest(sc):
     return sc.char() == "r" and not (sc.s[sc.i + 1:sc.i + 2].isalpha() or sc.s[sc.i + 1:sc.i + 2] == "-")
 
 
+def _symbol(sc):
+    """A chord symbol right here (ROOT QUALITY [/BASS]), or None."""
+    from stave_names import CHORD_QUALITIES
+    c = sc.char()
+    if not c or not ("A" <= c <= "Z"):
+        return None
+    pos = sc.i
+    j = sc.i
+    while j < sc.n and sc.s[j].isascii() and (sc.s[j].isalnum() or sc.s[j] in "#/"):
+        j += 1
+    word = sc.s[sc.i:j]
+    main, _, bass = word.partition("/")
+
+    def note_name(text):
+        if not text or text[0] not in "ABCDEFG":
+            return None
+        acc = text[1:2] if text[1:2] in ("#", "b") else ""
+        return text[0].lower(), acc, text[1 + len(acc):]
+
+    root = note_name(main)
+    if root is None or root[2] not in CHORD_QUALITIES:
+        raise ModelError(f"bad chord symbol {word!r}", pos)
+    bass_name = None
+    if "/" in word:
+        b = note_name(bass)
+        if b is None or b[2]:
+            raise ModelError(f"bad bass in chord symbol {word!r}", pos)
+        bass_name = (b[0], b[1])
+    sc.i = j
+    tie = sc.char() == "~"
+    sc.i += tie
+    return ("symbol", root[0], root[1], root[2], bass_name, tie)
+
+
 def _chord_items(sc, drums):
     sc.expect("[")
     items = []
     while sc.peek() != "]":
-        cmd = _command(sc, drums)
+        cmd = _command(sc, drums) or _control(sc)
         if cmd:
             items.append(cmd)
             continue
+        if not drums:
+            sym = _symbol(sc)
+            if sym:
+                items.append(sym)
+                continue
         spec = _spec(sc, drums)
         if spec is None:
             raise ModelError(f"unexpected {sc.char()!r} in a chord", sc.i)
+        marks = _marks_here(sc)
         tie = False
         if sc.char() == "~":
             sc.i += 1
             tie = True
-        items.append(("pitch", spec, tie))
+        items.append(("pitch", spec, tie, marks))
     sc.i += 1
+    return items
+
+
+def _graces(sc, drums):
+    """A grace group `( items )` right here (the caret on '('), or None."""
+    if sc.char() != "(":
+        return None
+    pos = sc.i
+    sc.i += 1
+    items = []
+    while sc.peek() != ")":
+        if sc.peek() == "":
+            raise ModelError("unterminated grace group", pos)
+        cmd = _command(sc, drums)
+        if cmd:
+            if cmd[0] == "hairpin":
+                raise ModelError("a hairpin inside a grace group", pos)
+            items.append(cmd)
+        elif sc.char() == "[":
+            items.append(("chord", _chord_items(sc, drums)))
+        else:
+            spec = _spec(sc, drums)
+            if spec is None:
+                raise ModelError(f"unexpected {sc.char()!r} in a grace group", sc.i)
+            items.append(("pitch", spec, False, ""))
+    sc.i += 1
+    k = sum(1 for it in items if it[0] in ("pitch", "chord"))
+    if k == 0:
+        raise ModelError("an empty grace group", pos)
+    if k > 64:
+        raise ModelError("more than 64 grace items before one note (rule 16)", pos)
+    sc.skip()
     return items
 
 
@@ -418,28 +565,30 @@ def _tuplet_items(sc, drums):
     sc.expect("{")
     items = []
     while sc.peek() != "}":
-        cmd = _command(sc, drums)
+        cmd = _command(sc, drums) or _control(sc)
         if cmd:
             items.append(cmd)
             continue
+        graces = _graces(sc, drums)
         c = sc.char()
         if c == "[":
             chord = _chord_items(sc, drums)
             tie = sc.char() == "~"
             sc.i += tie
-            items.append(("chord", chord, None, [], tie))
-        elif c == "{":
+            items.append(("chord", chord, None, [], tie, "", graces))
+        elif c == "{" and graces is None:
             items.append(("tuplet", _tuplet_items(sc, drums), None))
-        elif _is_rest(sc):
+        elif _is_rest(sc) and graces is None:
             sc.i += 1
             items.append(("rest", None))
         else:
             spec = _spec(sc, drums)
             if spec is None:
                 raise ModelError(f"unexpected {c!r} in a tuplet", sc.i)
+            marks = _marks_here(sc)
             tie = sc.char() == "~"
             sc.i += tie
-            items.append(("note", spec, None, [], tie))
+            items.append(("note", spec, None, [], tie, marks, graces))
     sc.i += 1
     return items
 
@@ -459,18 +608,26 @@ def _body(sc, drums):
             sc.i += len("tempo")
             elements.append(("tempo", sc.decimal(), pos))
             continue
-        cmd = _command(sc, drums)
+        if _word_is(sc, "marker"):
+            sc.i += len("marker")
+            elements.append(("marker", sc.string()))
+            continue
+        cmd = _command(sc, drums) or _control(sc)
         if cmd:
             elements.append(cmd)
-        elif c == "[":
+            continue
+        graces = _graces(sc, drums)
+        c = sc.char()
+        if c == "[":
             items = _chord_items(sc, drums)
             first = _duration_here(sc)
-            inline, tie = _ties_here(sc)
-            elements.append(("chord", items, first, inline, tie))
-        elif c == "{":
+            marks = _marks_here(sc)
+            inline, tie, more = _ties_here(sc)
+            elements.append(("chord", items, first, inline, tie, marks + more, graces))
+        elif c == "{" and graces is None:
             items = _tuplet_items(sc, drums)
             elements.append(("tuplet", items, _duration_here(sc)))
-        elif _is_rest(sc):
+        elif _is_rest(sc) and graces is None:
             sc.i += 1
             elements.append(("rest", _duration_here(sc)))
         else:
@@ -478,8 +635,9 @@ def _body(sc, drums):
             if spec is None:
                 raise ModelError(f"unexpected {c!r} in a phrase", pos)
             first = _duration_here(sc)
-            inline, tie = _ties_here(sc)
-            elements.append(("note", spec, first, inline, tie))
+            marks = _marks_here(sc)
+            inline, tie, more = _ties_here(sc)
+            elements.append(("note", spec, first, inline, tie, marks + more, graces))
     return elements
 
 
