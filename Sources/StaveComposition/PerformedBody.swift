@@ -145,6 +145,7 @@ extension Performance {
                     note.velocity = r.from + (note.start - r.start).roundedRatio(times: r.to - r.from, over: r.end - r.start)
                 }
                 if velocities, note.marks.contains(.accent), note.velocity > 0 { note.velocity = min(127, note.velocity + 20) }
+                note.velocity = min(127, max(0, note.velocity))
                 let length = note.end - note.start
                 let sounding: Time?
                 if note.marks.contains(.staccato) {

@@ -367,3 +367,24 @@ final class TimedNoteSizeTests: XCTestCase {
         XCTAssertEqual(note.pitch, -5)
     }
 }
+
+/// Songs built in code that no checker has seen: out-of-range values end in a file, not a trap.
+final class StaveTwoRobustnessTests: XCTestCase {
+    func testOutOfRangeValuesNeverTrap() throws {
+        let graces = [GraceGroup(offset: .zero, items: [[ChordNote(pitch: 300, velocity: 500)], []])]
+        let hairpins = [Hairpin(start: .zero, end: Rational(1, 4), from: -50, to: 400), Hairpin(start: Rational(1, 2), end: Rational(1, 2), from: 1, to: 2)]
+        let controls = [ControlMark(offset: .zero, event: .controller(number: 300, value: -4)), ControlMark(offset: Rational(1, 8), event: .bend(cents: 9999))]
+        let body = PhraseBody(length: Rational(1, 2), notes: [RootNote(position: .zero, width: Rational(1, 2), note: ChordNote(pitch: 60, velocity: 100, marks: [.accent, .staccato, .tenuto]))],
+                              expression: PhraseExpression(hairpins: hairpins, graces: graces + graces, controls: controls, markers: [MarkerMark(offset: Rational(1, 1000), text: "x")], verses: ["a b c d e", ""]))
+        var track = Track(id: "t", kind: .melody, channel: 1, phrases: [Phrase(id: "p", start: .zero, content: .original(body)),
+                                                                        Phrase(start: Rational(1, 2), content: .repeat(source: "p", count: 3))])
+        track.legato = 0
+        var song = Song(title: "t", ppq: 24, tracks: [track])
+        song.markers = [SongMarker(bar: 0, text: "none"), SongMarker(bar: 9, text: "late")]
+        let dump = try MIDIDump(MIDIFileWriter().render(song))
+        XCTAssertEqual(dump.tracks.count, 2)
+        XCTAssertTrue(dump.tracks[1].contains { $0.text == "control ch1 127 0" })
+        XCTAssertTrue(dump.tracks[1].contains { $0.text == "bend ch1 16383" })
+        XCTAssertFalse(Performance.notes(of: track, in: song).isEmpty)
+    }
+}
