@@ -6,7 +6,8 @@
 #      tests (swift test);
 #   3. the independent MIDI referee (mido, pinned) over every example;
 #   4. real music: about 900 music21 corpus pieces refereed note by note against music21;
-#   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md;
+#   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md,
+#      300 random Stave 2 songs, and its hand-computed Stave 2 expectations (also through stave);
 #   6. stave fmt and the lossless tree over the examples, the corpus songs of part 4 and 300
 #      generated songs (fidelity, idempotence, same MIDI, comments kept);
 #   7. the MusicXML export of the examples, the corpus pieces and 300 random songs against
@@ -89,6 +90,22 @@ model_referee() {
   return "$rc"
 }
 
+model_referee_v2() {
+  local log rc
+  log="$(mktemp)"
+  bash Tests/model/run.sh "$STAVE" --v2 --count 300 --seed 20240601 >"$log" 2>&1
+  rc=$?
+  tail -n 20 "$log"
+  rm -f "$log"
+  return "$rc"
+}
+
+# The hand-computed Stave 2 expectations: the model's own unit tests, then each of their songs
+# through the compiler (mido is installed by the model referee part above).
+model_hand_v2() {
+  PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" python3 Tests/model/test_model_v2.py --stave "$STAVE"
+}
+
 # The regression inputs replayed, then every target fuzzed; one summary over both.
 fuzzing() {
   local log rc=0 passed=0 failed=0 line
@@ -122,6 +139,8 @@ CORPUS_SONGS="$PARTS_LOG_DIR/corpus-songs"
 rm -rf "$CORPUS_SONGS" && mkdir -p "$CORPUS_SONGS"
 run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE" --keep "$CORPUS_SONGS"
 run_part "model referee (random songs)" 300 model_referee
+run_part "model referee (random Stave 2 songs)" 300 model_referee_v2
+run_part "model referee (hand-computed Stave 2)" 55 model_hand_v2
 run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
 run_part "MusicXML (music21, XSD)" 1100 bash Tests/musicxml/run.sh "$STAVE"
 run_part "MIDI import round trip" 1000 bash Tests/import/run.sh "$STAVE"

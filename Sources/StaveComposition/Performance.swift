@@ -1,3 +1,5 @@
+import StaveSyntax
+
 /// A tempo event at an absolute time.
 public struct PerformedTempo: Equatable, Sendable {
     /// When the tempo takes effect, in whole notes from the song start.
@@ -23,6 +25,13 @@ public enum Performance {
     /// when a time or an equal subdivision has no exact value in the target unit.
     @inlinable
     public static func joinedNotes<Time: NoteTime>(_ body: PhraseBody, convert: (Rational) -> Time?) -> [TimedNote<Time>]? {
+        joinedNotesAndMarks(body, convert: convert)?.notes
+    }
+
+    /// `joinedNotes(_:convert:)` and every articulation mark met on the way (empty for a v1
+    /// body), so a backend learns whether the v1 path applies without a second pass.
+    @inlinable
+    public static func joinedNotesAndMarks<Time: NoteTime>(_ body: PhraseBody, convert: (Rational) -> Time?) -> (notes: [TimedNote<Time>], marks: NoteMarks)? {
         var joiner = TieJoiner<Time>()
         joiner.out.reserveCapacity(body.notes.count)
         for root in body.notes {
@@ -48,7 +57,7 @@ public enum Performance {
                 }
             }
         }
-        return joiner.out
+        return (joiner.out, joiner.marksSeen)
     }
 
     /// One placement of a phrase body: its start, copy count, and pitch shift.

@@ -67,8 +67,8 @@ extension Performance {
     /// The sound of `body` in whole MIDI ticks (`ticksPerWhole` = 4 × ppq); nil when some time
     /// falls between ticks (the caller then rounds the exact times one by one). Specialized here,
     /// where the generic walk is compiled, so backends in other modules get the fast path.
-    public static func performedBody(_ body: PhraseBody, legato: Int, ticksPerWhole: Int) -> PerformedBody<Int>? {
-        performedBody(body, legato: legato) { (time: Rational) -> Int? in
+    public static func performedBody(_ body: PhraseBody, legato: Int, ticksPerWhole: Int, timingOnly: Bool = false) -> PerformedBody<Int>? {
+        performedBody(body, legato: legato, timingOnly: timingOnly) { (time: Rational) -> Int? in
             guard time.denominator > 0, ticksPerWhole % time.denominator == 0 else { return nil }
             let (ticks, overflow) = time.numerator.multipliedReportingOverflow(by: ticksPerWhole / time.denominator)
             return overflow ? nil : ticks
@@ -77,46 +77,57 @@ extension Performance {
 
     /// The sound of `body` with times converted by `convert` (for example to whole MIDI ticks);
     /// nil when a time, a grace length or a sounding length has no exact value in that unit.
-    public static func performedBody<Time: NoteTime>(_ body: PhraseBody, legato: Int, convert: (Rational) -> Time?) -> PerformedBody<Time>? {
+    /// With `timingOnly` the notes keep their written velocities and no controls or lyric
+    /// starts are made (for checks that need only where notes sound).
+    public static func performedBody<Time: NoteTime>(_ body: PhraseBody, legato: Int, timingOnly: Bool = false,
+                                                     convert: (Rational) -> Time?) -> PerformedBody<Time>? {
         let expression = body.expression
         guard let graceCap = convert(Rational(1, 32)) else { return nil }
-        var walk = ExpressiveWalk<Time>(graces: expression.graces, graceCap: graceCap, countsLyrics: !expression.verses.isEmpty)
-        walk.joiner.out.reserveCapacity(body.notes.count)
+        // Grace groups by their main note's start in the target unit (exact, so equal times
+        // stay equal and order is kept).
+        var graceStarts: [Time] = []
+        graceStarts.reserveCapacity(expression.graces.count)
+        for group in expression.graces {
+            guard let start = convert(group.offset) else { return nil }
+            graceStarts.append(start)
+        }
+        var walk = ExpressiveWalk<Time>(graces: expression.graces, graceStarts: graceStarts, graceCap: graceCap,
+                                        countsLyrics: !timingOnly && !expression.verses.isEmpty)
+        walk.joiner.out.reserveCapacity(body.notes.count + 2 * graceStarts.count)
         for root in body.notes {
             guard let position = convert(root.position), let width = convert(root.width) else { return nil }
             if let note = root.singleNote {
-                guard walk.sound(CollectionOfOne(note), start: position, width: width, written: root.position, convert: convert) else { return nil }
+                guard walk.sound(CollectionOfOne(note), start: position, width: width) else { return nil }
                 continue
             }
             if let notes = root.singleChord {
-                guard walk.sound(notes, start: position, width: width, written: root.position, convert: convert) else { return nil }
+                guard walk.sound(notes, start: position, width: width) else { return nil }
                 continue
             }
             let divisions = root.divisions
             guard let part = width.part(of: max(1, divisions.count)) else { return nil }
             var start = position
-            let writtenPart = root.width / max(1, divisions.count)
-            var written = root.position
             for division in divisions {
-                guard walk.division(division, start: start, width: part, written: written, writtenWidth: writtenPart, convert: convert) else { return nil }
+                guard walk.division(division, start: start, width: part) else { return nil }
                 start = start + part
-                written = written + writtenPart
             }
         }
         var notes = walk.joiner.out
-        guard shape(&notes, hairpins: expression.hairpins, legato: legato, convert: convert) else { return nil }
+        guard shape(&notes, hairpins: timingOnly ? [] : expression.hairpins, velocities: !timingOnly, legato: legato, convert: convert) else { return nil }
         var controls: [TimedControl<Time>] = []
-        controls.reserveCapacity(expression.controls.count)
-        for mark in expression.controls {
-            guard let time = convert(mark.offset) else { return nil }
-            controls.append(TimedControl(time: time, event: mark.event))
+        if !timingOnly {
+            controls.reserveCapacity(expression.controls.count)
+            for mark in expression.controls {
+                guard let time = convert(mark.offset) else { return nil }
+                controls.append(TimedControl(time: time, event: mark.event))
+            }
         }
         return PerformedBody(notes: notes, controls: controls, lyricStarts: walk.lyricStarts)
     }
 
     /// Velocities (hairpins, then accents) and sounding ends, in one pass over notes in start
     /// order with a cursor on the hairpins (which are in time order and never overlap).
-    private static func shape<Time: NoteTime>(_ notes: inout [TimedNote<Time>], hairpins: [Hairpin], legato: Int, convert: (Rational) -> Time?) -> Bool {
+    private static func shape<Time: NoteTime>(_ notes: inout [TimedNote<Time>], hairpins: [Hairpin], velocities: Bool, legato: Int, convert: (Rational) -> Time?) -> Bool {
         var ramps: [(start: Time, end: Time, from: Int, to: Int)] = []
         ramps.reserveCapacity(hairpins.count)
         for hairpin in hairpins where hairpin.end > hairpin.start {
@@ -133,7 +144,8 @@ extension Performance {
                     let r = ramps[ramp]
                     note.velocity = r.from + (note.start - r.start).roundedRatio(times: r.to - r.from, over: r.end - r.start)
                 }
-                if note.marks.contains(.accent), note.velocity > 0 { note.velocity = min(127, note.velocity + 20) }
+                if velocities, note.marks.contains(.accent), note.velocity > 0 { note.velocity = min(127, note.velocity + 20) }
+                note.velocity = min(127, max(0, note.velocity))
                 let length = note.end - note.start
                 let sounding: Time?
                 if note.marks.contains(.staccato) {
@@ -157,34 +169,39 @@ extension Performance {
 struct ExpressiveWalk<Time: NoteTime> {
     var joiner = TieJoiner<Time>()
     let graces: [GraceGroup]
+    /// Each grace group's main-note start, converted.
+    let graceStarts: [Time]
     let graceCap: Time
     let countsLyrics: Bool
     var nextGrace = 0
     var lyricStarts: [Time] = []
 
-    init(graces: [GraceGroup], graceCap: Time, countsLyrics: Bool) {
+    init(graces: [GraceGroup], graceStarts: [Time], graceCap: Time, countsLyrics: Bool) {
         self.graces = graces
+        self.graceStarts = graceStarts
         self.graceCap = graceCap
         self.countsLyrics = countsLyrics
     }
 
-    /// A note or chord (empty: a rest) written at `written` (exact) and `start` (converted).
-    mutating func sound<Notes: Collection>(_ notes: Notes, start: Time, width: Time, written: Rational, convert: (Rational) -> Time?) -> Bool where Notes.Element == ChordNote {
+    /// A note or chord (empty: a rest) written at `start`, lasting `width`.
+    mutating func sound<Notes: Collection>(_ notes: Notes, start: Time, width: Time) -> Bool where Notes.Element == ChordNote {
         var start = start, width = width
-        while nextGrace < graces.count, graces[nextGrace].offset < written { nextGrace += 1 }
-        if nextGrace < graces.count, graces[nextGrace].offset == written, !notes.isEmpty {
-            let items = graces[nextGrace].items
-            nextGrace += 1
-            if !items.isEmpty {
-                guard let share = width.part(of: 2 * items.count) else { return false }
-                let length = min(graceCap, share)
-                for item in items {
-                    for note in item {
-                        joiner.out.append(TimedNote(start: start, end: start + length, pitch: note.pitch, velocity: note.velocity, isGrace: true))
+        if nextGrace < graceStarts.count {
+            while nextGrace < graceStarts.count, graceStarts[nextGrace] < start { nextGrace += 1 }
+            if nextGrace < graceStarts.count, graceStarts[nextGrace] == start, !notes.isEmpty {
+                let items = graces[nextGrace].items
+                nextGrace += 1
+                if !items.isEmpty {
+                    guard let share = width.part(of: 2 * items.count) else { return false }
+                    let length = min(graceCap, share)
+                    for item in items {
+                        for note in item {
+                            joiner.out.append(TimedNote(start: start, end: start + length, pitch: note.pitch, velocity: note.velocity, isGrace: true))
+                        }
+                        start = start + length
                     }
-                    start = start + length
+                    width = width - length.times(items.count)
                 }
-                width = width - length.times(items.count)
             }
         }
         let before = joiner.out.count
@@ -198,19 +215,17 @@ struct ExpressiveWalk<Time: NoteTime> {
     }
 
     /// One subdivision of a container, descending into nested tuplets.
-    mutating func division(_ division: TupletNote, start: Time, width: Time, written: Rational, writtenWidth: Rational, convert: (Rational) -> Time?) -> Bool {
+    mutating func division(_ division: TupletNote, start: Time, width: Time) -> Bool {
         switch division {
         case .chord(let notes):
-            return sound(notes, start: start, width: width, written: written, convert: convert)
+            return sound(notes, start: start, width: width)
         case .tuplet(let items):
             guard !items.isEmpty else { return true }
             guard let part = width.part(of: items.count) else { return false }
-            let writtenPart = writtenWidth / items.count
-            var itemStart = start, itemWritten = written
+            var itemStart = start
             for item in items {
-                guard self.division(item, start: itemStart, width: part, written: itemWritten, writtenWidth: writtenPart, convert: convert) else { return false }
+                guard self.division(item, start: itemStart, width: part) else { return false }
                 itemStart = itemStart + part
-                itemWritten = itemWritten + writtenPart
             }
             return true
         }

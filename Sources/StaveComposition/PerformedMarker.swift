@@ -13,14 +13,14 @@ public struct PerformedMarker: Equatable, Sendable {
 }
 
 extension Performance {
-    /// Every marker of the song in time order: header markers (`marker "…" at BAR`) at their
-    /// bar's start, and each body `marker` at every placement of its phrase (each Repeat copy,
-    /// each Sync). At one time (rule 14): header markers first, in source order, then body
-    /// markers by the start of the placement they come from (then track order), then by their
-    /// place in its body.
+    /// Every marker of the song in rule 14's order for markers that meet on one tick: header
+    /// markers (`marker "…" at BAR`, at their bar's start) first, in source order; then each body
+    /// `marker` at every placement of its phrase (each Repeat copy, each Sync) by the start of the
+    /// placement it comes from (then track order), then by its place in the body. A backend sorts
+    /// them *stably* by its own time unit (the MIDI writer by tick), which keeps this order among
+    /// markers that fall together after rounding.
     public static func markers(of song: Song) -> [PerformedMarker] {
         let meterMap = MeterMap(meters: song.meters)
-        // (time, group, placement start, track, sequence)
         var keyed: [(marker: PerformedMarker, header: Bool, placementStart: Rational, track: Int, sequence: Int)] = []
         for (index, marker) in song.markers.enumerated() where marker.bar >= 1 {
             keyed.append((PerformedMarker(time: meterMap.start(ofBar: marker.bar), text: marker.text), true, .zero, 0, index))
@@ -38,12 +38,49 @@ extension Performance {
             }
         }
         keyed.sort { a, b in
-            if a.marker.time != b.marker.time { return a.marker.time < b.marker.time }
             if a.header != b.header { return a.header }
+            if a.header { return a.sequence < b.sequence }
             if a.placementStart != b.placementStart { return a.placementStart < b.placementStart }
             if a.track != b.track { return a.track < b.track }
             return a.sequence < b.sequence
         }
         return keyed.map(\.marker)
+    }
+}
+
+/// A pedal, controller or bend command at an absolute time.
+public struct PerformedControl: Equatable, Sendable {
+    /// When it is sent, in whole notes from the song start.
+    public var time: Rational
+    /// What it sends.
+    public var event: ControlMark.Event
+
+    /// Creates a `PerformedControl` from its parts.
+    public init(time: Rational, event: ControlMark.Event) {
+        self.time = time
+        self.event = event
+    }
+}
+
+extension Performance {
+    /// Every pedal, controller and bend command a track sends, each Repeat and Sync copy
+    /// included, in time order; at one time by the start of the placement they come from, then
+    /// by their place in its body (rule 14).
+    public static func controls(of track: Track, in song: Song) -> [PerformedControl] {
+        var keyed: [(control: PerformedControl, placementStart: Rational, sequence: Int)] = []
+        for placement in placements(of: track, in: song) where !placement.body.expression.controls.isEmpty {
+            for copy in 0..<placement.count {
+                let offset = placement.start + placement.body.length * copy
+                for mark in placement.body.expression.controls {
+                    keyed.append((PerformedControl(time: offset + mark.offset, event: mark.event), offset, keyed.count))
+                }
+            }
+        }
+        keyed.sort { a, b in
+            if a.control.time != b.control.time { return a.control.time < b.control.time }
+            if a.placementStart != b.placementStart { return a.placementStart < b.placementStart }
+            return a.sequence < b.sequence
+        }
+        return keyed.map(\.control)
     }
 }

@@ -27,6 +27,9 @@ public enum CutPoint: Equatable, Sendable {
 ///   velocity, so the harmony of the first bar is heard as written. (Dropping it would leave a
 ///   hole exactly where the listener starts; a DAW's "note chase" makes the same choice.)
 /// - A note that still sounds at the end of the excerpt is cut there.
+/// - Notes sound as the whole song plays them (Stave 2 marks applied: sounding lengths, grace
+///   notes, velocities); pedal, controllers and bend in force at the cut are sent at its start,
+///   and those inside keep their places. Lyrics and markers are not part of an excerpt.
 ///
 /// The result is a `Song` for the backends that play it (MIDI): each track holds one Original
 /// phrase whose containers are the performed notes, one per note, so they may overlap. It is
@@ -119,10 +122,40 @@ public enum SongExcerpt {
                 let from = max(note.start, start), to = min(note.end, end)
                 return RootNote(position: from - start, width: to - from, note: ChordNote(pitch: note.pitch, velocity: note.velocity))
             }
-            let body = PhraseBody(length: length, notes: notes, tempos: index == 0 ? inside : [])
+            let body = PhraseBody(length: length, notes: notes, tempos: index == 0 ? inside : [],
+                                  expression: PhraseExpression(controls: SongExcerpt.controls(of: track, in: song, start: start, end: end)))
             cutTrack.phrases = [Phrase(id: "excerpt", start: .zero, content: .original(body))]
             return cutTrack
         }
         return excerpt
+    }
+
+    /// A track's pedal, controller and bend commands for the excerpt `[start, end)`: those in
+    /// force at the cut first, at its time zero (the pedal when it is down, the last value of
+    /// each controller, the last bend — as a DAW chases them), then those inside, moved.
+    static func controls(of track: Track, in song: Song, start: Rational, end: Rational) -> [ControlMark] {
+        var pedalDown = false
+        var controllers: [Int: Int] = [:]
+        var bend: Int?
+        var inside: [ControlMark] = []
+        for control in Performance.controls(of: track, in: song) {
+            if control.time >= end { break }
+            if control.time >= start {
+                inside.append(ControlMark(offset: control.time - start, event: control.event))
+                continue
+            }
+            switch control.event {
+            case .pedal(let down): pedalDown = down
+            case .controller(let number, let value): controllers[number] = value
+            case .bend(let cents): bend = cents
+            }
+        }
+        var chased: [ControlMark] = []
+        if pedalDown { chased.append(ControlMark(offset: .zero, event: .pedal(down: true))) }
+        for number in controllers.keys.sorted() {
+            chased.append(ControlMark(offset: .zero, event: .controller(number: number, value: controllers[number] ?? 0)))
+        }
+        if let bend { chased.append(ControlMark(offset: .zero, event: .bend(cents: bend))) }
+        return chased + inside
     }
 }

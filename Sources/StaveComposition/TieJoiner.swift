@@ -57,10 +57,19 @@ public struct TimedNote<Time: NoteTime>: Equatable, Sendable {
     public var start: Time
     /// End.
     public var end: Time
+    // Narrow storage keeps a note in whole ticks at 24 bytes, smaller than before v2's fields (declared first: the layout follows the order).
+    @usableFromInline var storedPitch: Int32
+    @usableFromInline var storedVelocity: Int16
     /// Sounding MIDI key.
-    public var pitch: Int
+    @inlinable public var pitch: Int {
+        get { Int(storedPitch) }
+        set { storedPitch = Int32(clamping: newValue) }
+    }
     /// 0…127 (0 emits no MIDI note).
-    public var velocity: Int
+    @inlinable public var velocity: Int {
+        get { Int(storedVelocity) }
+        set { storedVelocity = Int16(clamping: newValue) }
+    }
     /// The joined note's articulation (v2): the accent of its first part, the staccato or
     /// tenuto of its last part. Empty for grace notes.
     public var marks: NoteMarks
@@ -71,8 +80,8 @@ public struct TimedNote<Time: NoteTime>: Equatable, Sendable {
     @inlinable public init(start: Time, end: Time, pitch: Int, velocity: Int, marks: NoteMarks = [], isGrace: Bool = false) {
         self.start = start
         self.end = end
-        self.pitch = pitch
-        self.velocity = velocity
+        self.storedPitch = Int32(clamping: pitch)
+        self.storedVelocity = Int16(clamping: velocity)
         self.marks = marks
         self.isGrace = isGrace
     }
@@ -96,11 +105,14 @@ struct TieJoiner<Time: NoteTime> {
     /// Tied notes waiting for their continuation in the next note or chord.
     @usableFromInline var open: [OpenTie] = []
     @usableFromInline var nextOpen: [OpenTie] = []
+    /// Every articulation mark met so far.
+    @usableFromInline var marksSeen: NoteMarks = []
 
     @inlinable init() {}
 
     /// A plain note (the common case: no arrays touched when nothing is tied).
     @inlinable mutating func single(_ note: ChordNote, start: Time, end: Time) {
+        marksSeen.formUnion(note.marks)
         if open.isEmpty {
             if note.tie { open.append(OpenTie(pitch: note.pitch, index: out.count)) }
             out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks))
@@ -122,6 +134,7 @@ struct TieJoiner<Time: NoteTime> {
     @inlinable mutating func chord(_ notes: [ChordNote], start: Time, end: Time) {
         nextOpen.removeAll(keepingCapacity: true)
         for note in notes {
+            marksSeen.formUnion(note.marks)
             var index = out.count
             if !open.isEmpty, let match = open.firstIndex(where: { $0.pitch == note.pitch }) {
                 index = open[match].index

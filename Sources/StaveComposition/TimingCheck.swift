@@ -42,10 +42,10 @@ enum TimingCheck {
                 }
                 sufficient = Rational.lcm(sufficient, placementDenominator) ?? Int.max / 2
                 // v2 marks make sounding times of their own (grace notes, shortened ends).
-                let plain = placement.isPlain
+                let plain = placement.legato >= 100 && placement.body.expression.isEmpty && placement.isPlain
                 if song.ppq % placementDenominator == 0 {
                     if plain { continue }
-                    let inTicks = Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: 4 * song.ppq)
+                    let inTicks = Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: 4 * song.ppq, timingOnly: true)
                     if let inTicks, !inTicks.notes.contains(where: { $0.start == $0.end }) { continue }
                 }
                 // Some events may fall between ticks: look at the copies. Copies whose starts differ

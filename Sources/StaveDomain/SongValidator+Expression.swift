@@ -193,12 +193,12 @@ extension SongValidator {
     }
 
     /// A chord with a symbol as Stave text gives it: the pitches written before the symbol
-    /// (those before its root), the symbol's other pitches in its order, then the rest.
+    /// (those before its first pitch), the symbol's other pitches in its order, then the rest.
     static func writtenOrder(_ notes: [SongDocument.Note], symbolPitches: [Int]) -> [SongDocument.Note] {
-        guard let root = symbolPitches.first.flatMap({ root in notes.firstIndex { $0.pitch == root } }) else { return notes }
-        let before = Array(notes[..<root])
+        guard let first = symbolPitches.first.flatMap({ pitch in notes.firstIndex { $0.pitch == pitch } }) else { return notes }
+        let before = Array(notes[..<first])
         let symbol = symbolPitches.filter { pitch in !before.contains { $0.pitch == pitch } }.compactMap { pitch in notes.first { $0.pitch == pitch } }
-        let rest = notes[root...].filter { !symbolPitches.contains($0.pitch) }
+        let rest = notes[first...].filter { !symbolPitches.contains($0.pitch) }
         return before + symbol + rest
     }
 

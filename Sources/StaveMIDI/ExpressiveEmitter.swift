@@ -69,7 +69,11 @@ extension MIDIFileWriter {
         for note in body.notes {
             let start = tick(note.start)
             pending(through: start)
-            stream.note(start: start, stop: tick(note.end), pitch: note.pitch + shift, velocity: note.velocity)
+            // A checked song keeps every pitch in 0…127 (grace notes included); a song built in
+            // code might not, and a MIDI byte must never trap.
+            let pitch = note.pitch + shift
+            guard pitch >= 0, pitch <= 127 else { continue }
+            stream.note(start: start, stop: tick(note.end), pitch: pitch, velocity: note.velocity)
         }
         pending(through: Int.max - 1)
     }

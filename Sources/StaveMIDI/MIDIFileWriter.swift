@@ -137,18 +137,24 @@ public struct MIDIFileWriter: Backend {
         // and shifted to each copy that starts on a tick; otherwise every event's exact time is
         // rounded on its own.
         let wholeTicks = ticksPerWhole.numerator
-        func joined(_ placement: Performance.Placement) -> [TimedNote<Int>]? {
-            Performance.joinedNotes(placement.body) { (time: Rational) -> Int? in
+        func joined(_ placement: Performance.Placement) -> (notes: [TimedNote<Int>], unmarked: Bool)? {
+            Performance.joinedNotesAndMarks(placement.body) { (time: Rational) -> Int? in
                 wholeTicks % time.denominator == 0 ? time.numerator * (wholeTicks / time.denominator) : nil
-            }
+            }.map { ($0.notes, $0.marks.isEmpty) }
         }
         var stream = NoteStream(encoder: encoder, channel: channel)
         for placement in placements {
-            if placement.isPlain {
-                MIDIFileWriter.emit(placement, exact: joined(placement), ticksPerWhole: ticksPerWhole, into: &stream)
-            } else {
-                MIDIFileWriter.emitExpressive(placement, ticksPerWhole: ticksPerWhole, into: &stream)
+            // A body without v2 marks takes the v1 path: the walk that joins its ties tells
+            // whether any note is marked, so v1 songs pay no extra pass (`Performance.isPlain`
+            // only when the walk stopped at a time between ticks).
+            if placement.legato >= 100, placement.body.expression.isEmpty {
+                let exact = joined(placement)
+                if exact?.unmarked ?? placement.isPlain {
+                    MIDIFileWriter.emit(placement, exact: exact?.notes, ticksPerWhole: ticksPerWhole, into: &stream)
+                    continue
+                }
             }
+            MIDIFileWriter.emitExpressive(placement, ticksPerWhole: ticksPerWhole, into: &stream)
         }
         stream.finish()
     }

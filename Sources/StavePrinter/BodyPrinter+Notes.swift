@@ -22,7 +22,10 @@ extension BodyPrinter {
             let marks = notes.count == 1 || BodyPrinter.sharedMarks(notes) ? BodyPrinter.markText(notes[0].marks) : ""
             if let grace { written = Written(commands: [], text: BodyPrinter.graceGroup(grace, written.commands) + written.text) }
             elements += written.commands
-            elements.append(written.text + lengthText(parts) + marks + (tie ? "~" : ""))
+            // Marks follow the (first) duration: `c4'`, `c2'~8` for a length tied inline.
+            let length = lengthText(parts)
+            let marked = length.firstIndex(of: "~").map { length[..<$0] + marks + length[$0...] } ?? length + marks
+            elements.append(written.text + marked + (tie ? "~" : ""))
             return
         }
         let written = tuplet(note.divisions, start: note.position, width: note.width)
@@ -77,7 +80,7 @@ extension BodyPrinter {
 
     /// `[c e > g]`: members with their own ties unless the whole chord is tied, and their own
     /// marks when `memberMarks` or when the chord's notes differ in marks; with a chord symbol,
-    /// `[Am7]`, `[G7 > d]`: the symbol where its root stands among the notes (its octave set
+    /// `[Am7]`, `[G7 > d]`: the symbol where its first pitch stands among the notes (its octave set
     /// right before it so that its root lands on its pitch; the symbol leaves the octave as it
     /// is), the notes before it as pitches, and after it the pitches that are not its own.
     mutating func chord(_ notes: [ChordNote], symbol: ChordSymbolMark?, memberMarks: Bool) -> Written {
@@ -88,10 +91,11 @@ extension BodyPrinter {
         var before = notes[...], after = notes[notes.endIndex...]
         var symbolPitches: [Int] = []
         if let symbol {
+            // Its first pitch (the bass of `/BASS`, else the root) is where it stands.
             symbolPitches = symbol.pitches
-            let root = notes.firstIndex { $0.pitch == symbol.rootPitch } ?? notes.startIndex
-            before = notes[..<root]
-            after = notes[root...]
+            let first = notes.firstIndex { $0.pitch == symbolPitches.first } ?? notes.startIndex
+            before = notes[..<first]
+            after = notes[first...]
         }
         func add(_ commands: [String], _ text: String) {
             if parts.isEmpty, prefix.isEmpty { prefix = commands } else { parts += commands }

@@ -8,7 +8,10 @@ import StaveSyntax
 /// defaults, one block per track with its non-default settings, one block per phrase with
 /// `at BAR` only where the phrase does not start at the track's cursor, bar lines where bars
 /// end (when valid at every placement of the phrase), sticky durations, octaves and
-/// velocities, and spellings that follow the key signature. Pure: a song in, text out.
+/// velocities, and spellings that follow the key signature. Every Stave 2 construct is written
+/// as it was (LANGUAGE.md rule 15): marks, `legato`, hairpins, grace groups, `pedal`/`cc`/
+/// `bend`, markers, chord symbols and lyrics (FORMAT.md, "Canonical Stave text"). Pure: a
+/// song in, text out.
 public struct StavePrinter {
     /// Lines of a phrase body end at the first bar line past this many characters.
     public var lineWidth: Int

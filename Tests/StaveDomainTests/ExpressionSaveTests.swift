@@ -111,6 +111,23 @@ final class ExpressionSaveTests: XCTestCase {
             """)
     }
 
+    /// FORMAT.md shows the two version 5 fixtures and how they print: the page and the files
+    /// cannot drift apart.
+    func testTheFormatPageShowsTheFixturesAndTheirText() throws {
+        let page = try Fixtures.text(Fixtures.root.appendingPathComponent("Sources/StaveDomain/FORMAT.md"))
+        func blocks(_ language: String) -> [String] {
+            page.components(separatedBy: "```" + language + "\n").dropFirst().map { String($0.components(separatedBy: "```")[0]) }
+        }
+        let json = blocks("json"), stave = blocks("stave")
+        XCTAssertEqual(json.count, 2)
+        XCTAssertEqual(stave.count, 2)
+        for (index, name) in ["fixture-song.json", "stave2-song.json"].enumerated() where index < json.count && index < stave.count {
+            let fixture = try Fixtures.bytes(Fixtures.root.appendingPathComponent("Tests/Fixtures/saves/versions/v5/" + name))
+            XCTAssertEqual(json[index], String(decoding: fixture, as: UTF8.self), name)
+            XCTAssertEqual(stave[index], StavePrinter().print(try SongDecoder.decodeSong(fixture)), name)
+        }
+    }
+
     func testAVersion4FileLoadsAsVersion5WithTheSameSongAndBytes() throws {
         let fixture = Fixtures.root.appendingPathComponent("Tests/Fixtures/saves/versions/v4/fixture-song.json")
         let v4 = try Fixtures.text(fixture)

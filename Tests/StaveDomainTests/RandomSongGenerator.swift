@@ -6,7 +6,8 @@ import StaveTestSupport
 /// construct: header tempo and meter changes, all keys, melody and drum tracks with settings
 /// and explicit or assigned channels, Original / Repeat / Sync phrases placed at the cursor or
 /// at bars, notes, chords, rests (gaps and tuplet rests), nested tuplets, ties (also across
-/// tuplets and chords), inline-tied widths, velocities and in-body tempo marks.
+/// tuplets and chords), inline-tied widths, velocities and in-body tempo marks; and the Stave 2
+/// marks (`RandomSongGenerator+Expression`).
 ///
 /// The songs are built directly as values (not from text), so the printer and the save format
 /// are tested against trees they did not make.
@@ -38,6 +39,9 @@ struct RandomSongGenerator {
         for id in ids.prefix(random.int(0...3)) { song.tracks.append(track(id)) }
         assignChannels(&song.tracks)
         for index in song.tracks.indices { song.tracks[index].phrases = phrases(forTrack: index, of: song, meterMap: meterMap) }
+        if random.chance(10) {
+            song.markers = (0..<random.int(1...3)).map { _ in SongMarker(bar: random.int(1...40), text: random.pick(RandomSongGenerator.texts)) }
+        }
         return song
     }
 
@@ -94,6 +98,7 @@ struct RandomSongGenerator {
             track.transpose = random.chance(60) ? 0 : random.int(-48...48)
         }
         if track.channelIsExplicit { track.channel = random.int(1...16) }
+        if random.chance(15) { track.legato = random.int(1...100) }
         return track
     }
 
@@ -144,12 +149,13 @@ struct RandomSongGenerator {
                 phrases.append(Phrase(start: start, content: .sync(track: source.track, phrase: source.phrase, transpose: transpose)))
                 cursor = start + source.body.length
             } else {
-                let body = self.body(track)
+                var body = self.body(track)
                 var id: String?
                 if random.chance(70), let free = RandomSongGenerator.phraseIDs.shuffled(using: &random).first(where: { !usedIDs.contains($0) }) {
                     id = free
                     usedIDs.insert(free)
                 }
+                express(&body, track: track, id: id)
                 phrases.append(Phrase(id: id, start: start, content: .original(body)))
                 cursor = start + body.length
             }
@@ -167,6 +173,7 @@ struct RandomSongGenerator {
             }
         }
         body.notes.forEach { $0.divisions.forEach(walk) }
+        body.expression.graces.forEach { $0.items.forEach { walk(.chord($0)) } }
         guard lowest <= highest else { return random.int(-127...127) }
         let range = max(-127, -lowest - target.transpose)...min(127, 127 - highest - target.transpose)
         let preferred = [0, 12, -12, 24, -24, 7].filter(range.contains)

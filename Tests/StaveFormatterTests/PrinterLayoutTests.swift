@@ -22,4 +22,18 @@ final class PrinterLayoutTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(checked, 150)
     }
+
+    /// Songs with every Stave 2 construct (marks, hairpins, graces, pedal/cc/bend, markers,
+    /// chord symbols, lyrics, legato) print in the formatter's layout too.
+    func testPrintedStaveTwoSongsAreFormatted() {
+        let files = FormatTestSupport.files(in: "Tests/Fixtures/saves/stave2", suffix: ".stave")
+        XCTAssertGreaterThanOrEqual(files.count, 3)
+        for file in files {
+            let (song, diagnostics) = Lowering.compile(Source(path: file.path, bytes: FormatTestSupport.bytes(file)), defaultTitle: "song")
+            XCTAssertFalse(diagnostics.hasErrors, file.lastPathComponent)
+            let printed = StavePrinter().print(song)
+            XCTAssertEqual(FormatTestSupport.format(printed), printed, "\(file.lastPathComponent): stave print's text is not formatted")
+            XCTAssertTrue(printed.split(separator: "\n").allSatisfy { $0.count <= 100 }, file.lastPathComponent)
+        }
+    }
 }

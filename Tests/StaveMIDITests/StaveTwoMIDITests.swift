@@ -331,6 +331,18 @@ final class StaveTwoTextMIDITests: XCTestCase {
         XCTAssertEqual(markers, ["0 marker \"Top\"", "0 marker \"P\"", "1920 marker \"P\"", "1920 marker \"P\"", "3840 marker \"P\"", "5760 marker \"P\""])
     }
 
+    /// Markers of two tracks that round to one tick keep rule 14's order (the start of the
+    /// placement they come from), not their exact times: at ppq 24, A stands at 3/128 (2.25
+    /// ticks → 2) in a placement at 0, B at 1/64 (1.5 → 2) in a placement at 1/64: A, then B.
+    func testMarkersMeetingOnATickFollowTheirPlacements() throws {
+        let dump = try MIDIDump(midi("""
+        ppq 24
+        track a { phrase { r64. marker "A" c } }
+        track b { phrase { r64 } phrase { marker "B" c } }
+        """))
+        XCTAssertEqual(dump.tracks[0].filter { $0.text.hasPrefix("marker") }.map { "\($0.tick) \($0.text)" }, ["2 marker \"A\"", "2 marker \"B\""])
+    }
+
     /// A note whose *sounding* length rounds to zero is dropped with the v1 warning: at ppq 24
     /// `d64'` starts at 1.5 ticks (→ 2) and sounds 0.75 ticks (ends at 2.25 → 2). Unmarked it
     /// would end at 3 and stay.
@@ -340,5 +352,39 @@ final class StaveTwoTextMIDITests: XCTestCase {
         XCTAssertEqual(try MIDIDump(MIDIFileWriter().render(marked.song)).notes.map { $0[4] }, [60])
         let plain = Lowering.compile(Source(path: "t.stave", text: "ppq 24\ntrack a { phrase { c64 d64 r8 } }"), defaultTitle: "t")
         XCTAssertFalse(plain.diagnostics.contains { $0.id == .zeroLengthNote })
+    }
+}
+
+/// What the fast path's notes cost in memory.
+final class TimedNoteSizeTests: XCTestCase {
+    /// A note in whole ticks with its v2 fields stays 24 bytes (it was 32 before them).
+    func testATickNoteIsTwentyFourBytes() {
+        XCTAssertEqual(MemoryLayout<TimedNote<Int>>.stride, 24)
+        var note = TimedNote(start: 0, end: 1, pitch: 200_000, velocity: 70_000)
+        XCTAssertEqual(note.pitch, 200_000)
+        XCTAssertEqual(note.velocity, Int(Int16.max))   // clamped, never a trap
+        note.pitch = -5
+        XCTAssertEqual(note.pitch, -5)
+    }
+}
+
+/// Songs built in code that no checker has seen: out-of-range values end in a file, not a trap.
+final class StaveTwoRobustnessTests: XCTestCase {
+    func testOutOfRangeValuesNeverTrap() throws {
+        let graces = [GraceGroup(offset: .zero, items: [[ChordNote(pitch: 300, velocity: 500)], []])]
+        let hairpins = [Hairpin(start: .zero, end: Rational(1, 4), from: -50, to: 400), Hairpin(start: Rational(1, 2), end: Rational(1, 2), from: 1, to: 2)]
+        let controls = [ControlMark(offset: .zero, event: .controller(number: 300, value: -4)), ControlMark(offset: Rational(1, 8), event: .bend(cents: 9999))]
+        let body = PhraseBody(length: Rational(1, 2), notes: [RootNote(position: .zero, width: Rational(1, 2), note: ChordNote(pitch: 60, velocity: 100, marks: [.accent, .staccato, .tenuto]))],
+                              expression: PhraseExpression(hairpins: hairpins, graces: graces + graces, controls: controls, markers: [MarkerMark(offset: Rational(1, 1000), text: "x")], verses: ["a b c d e", ""]))
+        var track = Track(id: "t", kind: .melody, channel: 1, phrases: [Phrase(id: "p", start: .zero, content: .original(body)),
+                                                                        Phrase(start: Rational(1, 2), content: .repeat(source: "p", count: 3))])
+        track.legato = 0
+        var song = Song(title: "t", ppq: 24, tracks: [track])
+        song.markers = [SongMarker(bar: 0, text: "none"), SongMarker(bar: 9, text: "late")]
+        let dump = try MIDIDump(MIDIFileWriter().render(song))
+        XCTAssertEqual(dump.tracks.count, 2)
+        XCTAssertTrue(dump.tracks[1].contains { $0.text == "control ch1 127 0" })
+        XCTAssertTrue(dump.tracks[1].contains { $0.text == "bend ch1 16383" })
+        XCTAssertFalse(Performance.notes(of: track, in: song).isEmpty)
     }
 }

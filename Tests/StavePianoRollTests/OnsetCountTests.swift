@@ -4,7 +4,7 @@ import StavePianoRoll
 
 /// Counts the `#` cells of every row of the roll and compares them with the notes of that pitch
 /// found by walking the Composition tree directly (Song > Track > Phrase > RootNote > TupletNote
-/// > ChordNote), for every example and roll fixture. Every onset keeps its `#` when no onset was
+/// > ChordNote, and Stave 2's grace groups), for every example and roll fixture. Every onset keeps its `#` when no onset was
 /// moved; every row the roll shows is accounted for.
 final class OnsetCountTests: XCTestCase {
     /// Onsets counted from the tree: per track ID, per sounding key; and every onset's time.
@@ -30,9 +30,16 @@ final class OnsetCountTests: XCTestCase {
                 }
                 guard let body else { continue }
                 var leaves: [(time: Rational, notes: [ChordNote])] = []
+                // Stave 2 grace groups: k items before a main note of written length L each last
+                // g = min(1/32, L/(2k)) from its written start; the main note starts k·g later.
+                let graces = Dictionary(body.expression.graces.map { ($0.offset, $0.items) }, uniquingKeysWith: { first, _ in first })
                 func walk(_ division: TupletNote, _ start: Rational, _ width: Rational) {
                     switch division {
-                    case .chord(let notes): leaves.append((start, notes))
+                    case .chord(let notes):
+                        guard let items = graces[start], !items.isEmpty, !notes.isEmpty else { leaves.append((start, notes)); return }
+                        let g = min(Rational(1, 32), width / (2 * items.count))
+                        for (index, item) in items.enumerated() { leaves.append((start + g * index, item)) }
+                        leaves.append((start + g * items.count, notes))
                     case .tuplet(let items):
                         for (index, item) in items.enumerated() { walk(item, start + width / items.count * index, width / items.count) }
                     }
@@ -70,9 +77,12 @@ final class OnsetCountTests: XCTestCase {
                 counts[String(id), default: [:]] = counts[String(id)] ?? [:]
             } else if line.hasPrefix("* ") {
                 moved = true
+            } else if line.hasPrefix("chords ") || line.hasPrefix("lyrics ") || line.hasPrefix("legend: ") {
+                continue   // Stave 2's words above and under a track's rows, and the legend
             } else if let track, let first = line.first, first != " ", let space = line.firstIndex(of: " ") {
                 let label = String(line[..<space])
-                counts[track, default: [:]][label, default: 0] += line[space...].filter { $0 == "#" }.count
+                // `#` an onset, `>` an accented onset, `+` a grace note's (Stave 2).
+                counts[track, default: [:]][label, default: 0] += line[space...].filter { $0 == "#" || $0 == ">" || $0 == "+" }.count
             }
         }
         return (counts, moved)

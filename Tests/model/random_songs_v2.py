@@ -60,6 +60,7 @@ class BodyGenV2(v1.BodyGen):
     def __init__(self, r, track, fifths, key_pitch_range):
         super().__init__(r, track, fifths, key_pitch_range)
         self.hairpin = None   # (direction, v0, notes written since it opened)
+        self.tied_symbol = None  # (text, pitches, octave) of a symbol tied with [C~]
         self.drum_track = track["kind"] == "drums"
 
     # --- commands -------------------------------------------------------------------------------
@@ -108,17 +109,23 @@ class BodyGenV2(v1.BodyGen):
         self.velocity = v1_
         return f"v{v1_}"
 
-    def extras(self, allow_tempo):
+    def maybe_hairpin(self, p_open, p_close):
+        """Open a hairpin, or close the open one after at least one note (top level or between
+        tuplet items: both are time positions)."""
         r = self.r
-        super().extras(allow_tempo)
-        if self.hairpin is not None and self.hairpin[2] > 0 and r.random() < 0.3:
+        if self.hairpin is not None and self.hairpin[2] > 0 and r.random() < p_close:
             self.put(self.close_hairpin(), " ")
-        elif self.hairpin is None and r.random() < 0.12:
+        elif self.hairpin is None and r.random() < p_open:
             options = [d for d, ok in (("<", self.velocity < 127), (">", self.velocity > 0)) if ok]
             if options:
                 d = r.choice(options)
                 self.hairpin = (d, self.velocity, 0)
                 self.put(f"!{d}", " ")
+
+    def extras(self, allow_tempo):
+        r = self.r
+        super().extras(allow_tempo)
+        self.maybe_hairpin(0.12, 0.3)
         if r.random() < 0.08:
             self.put(self.control(), " ")
         if r.random() < 0.03:
@@ -195,6 +202,15 @@ class BodyGenV2(v1.BodyGen):
         if not need and r.random() < 0.12:
             prefix = [self.grace_group()]
             self.leaf_graces = True
+        if need and self.tied_symbol and set(need) <= set(self.tied_symbol[1]) \
+                and self.tied_symbol[2] == self.octave and r.random() < 0.6:
+            # the tie goes on into the same chord symbol: [C~]2 [C]2, c~ [C]
+            text, pitches, _ = self.tied_symbol
+            self.tied_symbol = None
+            self.pending = set()
+            self.pitches |= set(pitches)
+            return prefix + ["[" + text + "]"], "chord", set(pitches)
+        self.tied_symbol = None
         if len(need) <= 1 and roll < 0.7:
             p = need[0] if need else self.random_pitch()
             if prefix and not self.drums:
@@ -232,6 +248,7 @@ class BodyGenV2(v1.BodyGen):
                 if r.random() < 0.15:
                     parts.append(self.tie_piece())
                     new_pending |= set(pitches)
+                    self.tied_symbol = (text, pitches, self.octave)
                 if r.random() < 0.3:
                     p = self.random_pitch(avoid=set(chord))
                     parts += [" ", self.spell(p)]
@@ -281,8 +298,7 @@ class BodyGenV2(v1.BodyGen):
             self.hairpin = (self.hairpin[0], self.hairpin[1], self.hairpin[2] + 1)
         inline = []
         total = length
-        plain = not self.leaf_graces
-        if kind != "rest" and plain and r.random() < 0.12:
+        if kind != "rest" and r.random() < 0.12:
             second = self.pick_length(limit - length, grid) if limit > length else None
             if second is not None:
                 first_tok = self.duration_token(length)
@@ -298,10 +314,11 @@ class BodyGenV2(v1.BodyGen):
         marks = []
         if not inline:
             inline = [self.duration_token(length)]
-            if kind != "rest" and not self.leaf_member_marks and r.random() < 0.3:
-                marks = [marks_text(r)]
+        if kind != "rest" and not self.leaf_member_marks and r.random() < 0.3:
+            marks = [marks_text(r)]
         tie = self.tie_after(kind, pitches) if kind != "rest" else []
-        self.put(*parts, *inline, *marks, *tie, " ")
+        # marks follow the (first) duration, before any '~' (an inline tie is one note)
+        self.put(*parts, inline[0], *marks, *inline[1:], *tie, " ")
         if total <= F(3, 128) and r.random() < 0.1:
             self.put(v1.Piece("tempo", f"tempo {r.choice(v1.TEMPOS)}"), " ")
         return total
@@ -314,6 +331,7 @@ class BodyGenV2(v1.BodyGen):
                 self.put(self.command(), " ")
             if r.random() < 0.06:
                 self.put(self.control(), " ")
+            self.maybe_hairpin(0.06, 0.15)
             if depth_budget > 0 and r.random() < 0.15:
                 self.put("{")
                 self.tuplet_items(depth_budget - 1)

@@ -318,10 +318,9 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
         raise ModelError("a hairpin with no velocity command after it in the phrase")
     res.length = st["pos"]
     res.notes, lyric = join_ties(res.leaves)
+    # A lyric note sings at its start tick even when it is silent (velocity 0) or dropped for
+    # zero length: "each syllable is an SMF lyric meta event on the track at its note's start".
     res.lyric_starts = [leaf["start"] for leaf in lyric]
-    for leaf in lyric:
-        if all(n["vel"] == 0 for n in leaf["notes"] if not n.get("continues")):
-            res.ambiguities.append("a silent (velocity 0) lyric note")
     return res
 
 
@@ -629,8 +628,6 @@ def evaluate(text, lenient=False, default_title=None):
                     ta, tb = _tick(s0 + a, ppq), _tick(s0 + a + (b - a) * f, ppq)
                     if tb > ta:
                         notes.append((ta, tb - ta, pitch, v))
-                    elif own_key in lyrics and any(a == ls for ls in res.lyric_starts):
-                        ambiguities.append("a lyric note dropped for zero length")
                 for off, place, value in res.controls:
                     controls.append((_tick(s0 + off, ppq), (s0, place), value))
                 for off, place, text in res.markers:

@@ -320,6 +320,8 @@ def _track(sc, kind):
             texts = [sc.string()]
             while sc.peek() == '"':
                 texts.append(sc.string())
+            if any(len(x.encode("utf-8")) > 100_000 for x in texts):
+                raise ModelError("a lyrics string of more than 100,000 bytes (rule 16)", pos)
             lyrics.append((pid, texts, pos))
         else:
             raise ModelError(f"unexpected {w!r} in a track", pos)
@@ -550,8 +552,11 @@ def _graces(sc, drums):
                 raise ModelError(f"unexpected {sc.char()!r} in a grace group", sc.i)
             items.append(("pitch", spec, False, ""))
     sc.i += 1
-    if not any(it[0] in ("pitch", "chord") for it in items):
+    k = sum(1 for it in items if it[0] in ("pitch", "chord"))
+    if k == 0:
         raise ModelError("an empty grace group", pos)
+    if k > 64:
+        raise ModelError("more than 64 grace items before one note (rule 16)", pos)
     sc.skip()
     return items
 

@@ -26,6 +26,9 @@ from stave_syntax import ModelError  # noqa: E402
 SONGS = {}  # text -> True (valid) / False (the model rejects it), for the --stave pass
 
 
+DISPUTED = set()  # songs where the compiler reads LANGUAGE.md otherwise (README: open questions)
+
+
 def evaluate(text):
     try:
         result = stave_model.evaluate(text)
@@ -34,6 +37,12 @@ def evaluate(text):
         raise
     SONGS.setdefault(text, True)
     return result
+
+
+def disputed(text):
+    """Mark a song as an open question: tested against the model only, not through stave."""
+    DISPUTED.add(text)
+    return text
 
 
 def notes(text, track=0):
@@ -231,6 +240,16 @@ def test_markers():
     assert evaluate(text)["markers"] == [(0, "Head"), (0, "Body")]
 
 
+def test_markers_at_one_tick_by_placement_start_not_exact_time():
+    # OPEN QUESTION (README): ppq 24. Track a's placement starts at 0, its marker A at 3/128
+    # (2.25 ticks -> 2); track b's second placement starts at 1/64, its marker B at 1/64 (1.5 ->
+    # 2). Rule 14: at one tick, by the start of the placement (0 before 1/64): A, then B. (The
+    # compiler orders them by exact time: B, then A.)
+    text = disputed('ppq 24 track a { phrase { r64. marker "A" c } } '
+                    'track b { phrase { r64 } phrase { marker "B" c } }')
+    assert evaluate(text)["markers"] == [(2, "A"), (2, "B")]
+
+
 # --- Chord symbols -------------------------------------------------------------------------------------------
 
 def test_chord_symbols():
@@ -289,6 +308,80 @@ def test_verses_count_every_placement_in_its_own_track_in_time_order():
     assert lyrics(text) == [(0, "x"), (1920, "y"), (3840, "x")]
 
 
+def test_silent_lyric_note_still_sings():
+    # c v0 d v90 e: d is silent (no MIDI note) but is a lyric note: "b" at 480 all the same.
+    assert lyrics('track a { lyrics m "a b c" phrase m { c v0 d v90 e } }') == [
+        (0, "a"), (480, "b"), (960, "c")]
+
+
+def test_inline_tie_is_one_note_for_graces_and_marks():
+    # (d e f)c32~64: the main note is one note of 1/32 + 1/64 = 3/64 (L); k = 3:
+    # L/6 = 1/128 < 1/32 -> g = 1/128 = 15 ticks: d 0, e 15, f 30; c from 45 to 90.
+    assert notes("track a { phrase { (d e f)c32~64 } }") == [
+        (0, 15, 62, 100), (15, 15, 64, 100), (30, 15, 65, 100), (45, 45, 60, 100)]
+    # c2'~8: staccato on the whole note of 5/8 (1200 ticks) -> 600.
+    assert notes("track a { phrase { c2'~8 d } }") == [(0, 600, 60, 100), (1200, 240, 62, 100)]
+
+
+def test_hairpin_between_tuplet_items():
+    # v10 {c !< d e}2 v90: t0 = 1/6 (before d), t1 = 1/2; d (t = 1/6) -> 10;
+    # e (t = 1/3) -> 10 + 80·(1/6)/(1/3) = 50. c is before the hairpin: 10.
+    assert [n[3] for n in notes("track a { phrase { v10 {c !< d e}2 v90 } }")] == [10, 10, 50]
+
+
+# --- Errors of the v2 sections: the model rejects them (and with --stave, `stave check` must too) ----
+
+V2_ERRORS = {
+    "staccato and tenuto together": "track a { phrase { c4'_ } }",
+    "a mark twice": "track a { phrase { c4^^ } }",
+    "a mark on a rest": "track a { phrase { r4' c } }",
+    "a mark on a whole tuplet": "track a { phrase { {c d e}4' } }",
+    "a mark inside a grace group": "track a { phrase { (d')c } }",
+    "a grace group before a rest": "track a { phrase { (d)r c } }",
+    "a grace group at the end of a phrase": "track a { phrase { c (d) } }",
+    "a grace group before a tie continuation": "track a { phrase { c~ (d)c } }",
+    "an empty grace group": "track a { phrase { ()c } }",
+    "a duration in a grace group": "track a { phrase { (d8)c } }",
+    "a rest in a grace group": "track a { phrase { (r)c } }",
+    "a tie in a grace group": "track a { phrase { (d~)c } }",
+    "a tuplet in a grace group": "track a { phrase { ({d e})c } }",
+    "65 grace items": "track a { phrase { (" + "d " * 65 + ")c } }",
+    "bend 201": "track a { phrase { bend 201 c } }",
+    "bend -201": "track a { phrase { bend -201 c } }",
+    "cc number 128": "track a { phrase { cc 128 1 c } }",
+    "cc value 128": "track a { phrase { cc 1 128 c } }",
+    "pedal sideways": "track a { phrase { pedal sideways c } }",
+    "legato 0": "track a { legato 0 phrase { c } }",
+    "legato 101": "track a { legato 101 phrase { c } }",
+    "legato twice": "track a { legato 50 legato 60 phrase { c } }",
+    "an unknown chord quality": "track a { phrase { [Cxyz] } }",
+    "a chord symbol outside a chord": "track a { phrase { Am7 } }",
+    "a chord symbol on a drum track": "drums d { phrase { [C] } }",
+    "two chord symbols in one chord": "track a { phrase { [C G] } }",
+    "a bass with a quality": "track a { phrase { [C/Em] } }",
+    "more syllables than lyric notes": 'track a { lyrics m "a b c" phrase m { c d } }',
+    "two lyrics statements for one phrase": 'track a { lyrics m "a" lyrics m "b" phrase m { c d } }',
+    "lyrics for an unknown phrase": 'track a { lyrics n "a" phrase m { c d } }',
+    "lyrics in a drum track": 'drums d { lyrics m "a" phrase m { kick } }',
+    "lyrics for a Repeat (not an Original)": 'track a { phrase m { c } lyrics m "a" lyrics r "b" }',
+    "lyrics of 100,001 bytes": 'track a { lyrics m "' + "a" * 100001 + '" phrase m { c } }',
+    "crescendo to a lower velocity": "track a { phrase { v50 !< c v40 } }",
+}
+
+
+def test_v2_errors():
+    missed = [what for what, text in V2_ERRORS.items() if not raises(text)]
+    assert not missed, missed
+
+
+def test_velocity_command_in_a_grace_group_ends_the_hairpin_at_its_item():
+    # OPEN QUESTION (README): v60 !< c (d v90 e)f v100. t0 = 0. The grace items are d at 1/4 and e
+    # at 1/4 + 1/32 (g = 1/32); v90 stands before e, so t1 = 9/32. d: 60 + 30·(1/4)/(9/32) =
+    # 60 + 80/3 = 86.67 -> 87. e and f come after v90: 90. (The compiler gives d 60.)
+    text = disputed("track a { phrase { v60 !< c (d v90 e)f v100 } }")
+    assert [n[3] for n in notes(text)] == [60, 87, 90, 90]
+
+
 # --- Order at one tick: the checker of the MIDI side ----------------------------------------------------
 
 def test_order_checker_flags_note_on_before_controller():
@@ -317,6 +410,8 @@ def through_stave(stave):
     passed = failed = 0
     out_dir = tempfile.mkdtemp(prefix="stave-model-v2-hand.")
     for i, (text, valid) in enumerate(SONGS.items()):
+        if text in DISPUTED:
+            continue
         path = os.path.join(out_dir, f"hand{i}.stave")
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
