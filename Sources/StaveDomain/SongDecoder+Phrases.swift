@@ -198,7 +198,8 @@ extension SongDecoder {
         var marks: NoteMarks? = []
         if !isGrace {
             if let value = fields.take("tie") { tie = bool(value, at: path.key("tie")) }
-            for (key, mark) in SongDecoder.markFields {
+            // Most notes have no marks: look for them only when members are left to read.
+            for (key, mark) in SongDecoder.markFields where !fields.allRead {
                 guard let value = fields.take(key) else { continue }
                 if let flag = bool(value, at: path.key(key)) {
                     if flag { marks?.insert(mark) }
@@ -213,7 +214,7 @@ extension SongDecoder {
         }
         var spelling: PitchSpelling?
         var spellingFailed = false
-        if kind == .melody, let value = fields.take("spelling") {
+        if kind == .melody, !fields.allRead, let value = fields.take("spelling") {
             spelling = self.spelling(value, pitch: pitch, at: path.key("spelling"))
             spellingFailed = spelling == nil
         }
