@@ -11,14 +11,22 @@ extension BodyLowering {
         var range: SourceRange
     }
 
-    /// Where a command stands now (see `standBase`).
-    var standTime: Rational {
-        standIndex == 0 ? standBase : standBase + standWidth * standIndex / standCount
+    /// Where a command stands: at the top level or in a chord `base`; inside a tuplet that
+    /// starts at `base` and lasts `width`, before item `index` of `count`, the start of that
+    /// item: `base + width × index / count`, worked out only when a mark needs it.
+    struct Stand {
+        var base = Rational.zero
+        var width = Rational.zero
+        var count = 1
+        var index = 0
+
+        /// The time position.
+        var time: Rational { index == 0 ? base : base + width * index / count }
     }
 
     // MARK: - Hairpins
 
-    /// `!<` or `!>` at `standTime` with the current velocity; a second one while one is open
+    /// `!<` or `!>` at `stand.time` with the current velocity; a second one while one is open
     /// is an error and is left out.
     mutating func startHairpin(crescendo: Bool, range: SourceRange) {
         if let open = openHairpin {
@@ -26,12 +34,12 @@ extension BodyLowering {
                 at: range, notes: [DiagnosticNote("the open hairpin starts here", at: open.range)]))
             return
         }
-        let start = standTime
+        let start = stand.time
         account(start)
         openHairpin = OpenHairpin(crescendo: crescendo, start: start, from: velocity, range: range)
     }
 
-    /// A velocity command (in range) at `standTime` ends the open hairpin.
+    /// A velocity command (in range) at `stand.time` ends the open hairpin.
     mutating func endHairpin(velocity to: Int, range: SourceRange) {
         guard let open = openHairpin else { return }
         openHairpin = nil
@@ -39,20 +47,20 @@ extension BodyLowering {
             diagnostics.append(problem.diagnostic(at: open.range, notes: [DiagnosticNote("the velocity command that ends it is here", at: range)]))
             return
         }
-        let end = standTime
+        let end = stand.time
         account(end)
         expression.hairpins.append(Hairpin(start: open.start, end: end, from: open.from, to: to))
     }
 
     // MARK: - Controls
 
-    /// `pedal`, `cc` or `bend` at `standTime`; out of range it is reported and left out.
+    /// `pedal`, `cc` or `bend` at `stand.time`; out of range it is reported and left out.
     mutating func control(_ event: ControlMark.Event, _ range: SourceRange) {
         if let problem = ExpressionRule.control(event) {
             diagnostics.append(problem.diagnostic(at: range))
             return
         }
-        let offset = standTime
+        let offset = stand.time
         account(offset)
         expression.controls.append(ControlMark(offset: offset, event: event))
     }
@@ -71,7 +79,7 @@ extension BodyLowering {
             switch item.kind {
             case .note(let sound, _):
                 guard let pitch = resolve(sound, item.range) else { continue }
-                group.append([ChordNote(pitch: pitch, velocity: velocity, spelling: written(sound))])
+                group.append([ChordNote(pitch: pitch, velocity: velocity, spelling: BodyLowering.written(sound, in: key))])
             case .chord(_, let members):
                 var chord: [ChordNote] = []
                 for memberIndex in index - Int(members) ..< index {
@@ -80,15 +88,11 @@ extension BodyLowering {
                         graceCommand(member)
                         continue
                     }
-                    var pitches: [Int] = []
                     if case .chordSymbol(let symbol) = written.sound {
-                        pitches = resolve(symbol, written.range)?.pitches ?? []
-                    } else if let pitch = resolve(written.sound, written.range) {
-                        pitches = [pitch]
-                    }
-                    let spelling = self.written(written.sound)
-                    for pitch in pitches where !chord.contains(where: { $0.pitch == pitch }) {
-                        chord.append(ChordNote(pitch: pitch, velocity: velocity, spelling: spelling))
+                        // A grace item has no place for a symbol, so the song could not print back as written.
+                        error(.graceItemNotAllowed, "a grace group cannot contain a chord symbol ('\(symbol)'): write its pitches as notes", written.range)
+                    } else if let pitch = resolve(written.sound, written.range), !chord.contains(where: { $0.pitch == pitch }) {
+                        chord.append(ChordNote(pitch: pitch, velocity: velocity, spelling: BodyLowering.written(written.sound, in: key)))
                     }
                 }
                 if !chord.isEmpty { group.append(chord) }
@@ -118,6 +122,14 @@ extension BodyLowering {
         graceRanges.append(grace.range)
     }
 
+    // MARK: - Articulations
+
+    /// A chord member's marks after the chord's are joined to them (and a repeated pitch's):
+    /// staccato and tenuto together is an error, once per member.
+    mutating func checkMarks(_ marks: NoteMarks, _ range: SourceRange) {
+        if let problem = ExpressionRule.marks(marks) { diagnostics.append(problem.diagnostic(at: range)) }
+    }
+
     // MARK: - Chord symbols
 
     /// The root and pitches of a chord symbol in the current octave (the key signature does
@@ -140,17 +152,21 @@ extension BodyLowering {
     }
 
     /// Adds a pitch to a chord being built, or merges it into the same pitch already there
-    /// (`[c c^]`: one note, ties and marks joined); a tied pitch is remembered once for the tie rule.
-    @inline(__always)
+    /// (`[c c^]`: one note, ties and marks joined); a tied pitch is remembered once for the tie
+    /// rule. Returns the note's marks after the merge.
+    @inline(__always) @discardableResult
     static func merge(_ pitch: Int, velocity: Int, tie: Bool, tieRange: SourceRange, marks: NoteMarks, spelling: PitchSpelling?,
-                      into chord: inout [ChordNote], tied: inout [(pitch: Int, range: SourceRange)]) {
+                      into chord: inout [ChordNote], tied: inout [(pitch: Int, range: SourceRange)]) -> NoteMarks {
+        var merged = marks
         if let index = chord.firstIndex(where: { $0.pitch == pitch }) {
             if tie { chord[index].tie = true }
             if !marks.isEmpty { chord[index].marks.formUnion(marks) }
+            merged = chord[index].marks
         } else {
             chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling, marks: marks))
         }
         if tie, !tied.contains(where: { $0.pitch == pitch }) { tied.append((pitch, tieRange)) }
+        return merged
     }
 
     // MARK: - The end of the body

@@ -52,12 +52,8 @@ struct BodyLowering {
     var openHairpin: OpenHairpin?
     /// A grace group waiting for the note or chord it decorates.
     var pendingGrace: (items: [[ChordNote]], range: SourceRange)?
-    /// Where a command stands: `standBase`, or inside a tuplet `standBase + standWidth ×
-    /// standIndex / standCount` (the start of its next item), worked out only when needed.
-    var standBase = Rational.zero
-    var standWidth = Rational.zero
-    var standIndex = 0
-    var standCount = 1
+    /// Where a command stands (see `Stand`).
+    var stand = Stand()
 
     init(track: Track, key: Key, texts: [String] = []) {
         self.texts = texts
@@ -115,7 +111,7 @@ struct BodyLowering {
             account(time)
             if pendingGrace != nil { attachGrace(at: time) }
             guard let pitch = resolve(sound, element.range) else { time = time + width; return }
-            let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound), marks: length.marks)
+            let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks)
             var root = RootNote(position: time, width: width, note: note)
             root.source = SourceMark(element.range)
             notes.append(root)
@@ -132,8 +128,7 @@ struct BodyLowering {
             let width = resolve(length)
             account(time)
             if pendingGrace != nil { attachGrace(at: time) }
-            standBase = time
-            standIndex = 0
+            stand = Stand(base: time)
             let chord = lowerChord(body, items: index + 1 ..< index + 1 + Int(items), length: length, range: element.range)
             var root = RootNote(position: time, width: width, chord: chord)
             root.source = SourceMark(element.range)
@@ -153,18 +148,17 @@ struct BodyLowering {
             if timingIsKnown { barLines.append(BarLine(offset: time, range: element.range)) }
         case .invalid:
             timingIsKnown = false
+            openHairpin = nil // what failed to parse may have been its end: no second error
         case .tempo(let bpm):
             if let value = Lowering.tempo(bpm, &diagnostics) {
                 account(time)
                 tempos.append(TempoMark(offset: time, bpm: value))
             }
         case .grace(let items):
-            standBase = time
-            standIndex = 0
+            stand = Stand(base: time)
             lowerGrace(body, items: index + 1 ..< index + 1 + Int(items), range: element.range)
         default:
-            standBase = time
-            standIndex = 0
+            stand = Stand(base: time)
             command(element)
         }
     }
@@ -200,9 +194,11 @@ struct BodyLowering {
         case .marker(let textIndex):
             // An index past the texts cannot come from the parser; nothing to mark.
             guard Int(textIndex) < texts.count else { return }
-            let offset = standTime
+            let offset = stand.time
             account(offset)
             expression.markers.append(MarkerMark(offset: offset, text: texts[Int(textIndex)]))
+        case .invalid:
+            openHairpin = nil // what failed to parse may have been its end: no second error
         default:
             break
         }
@@ -210,7 +206,7 @@ struct BodyLowering {
 
     /// Lowers the items of a chord: `body[items]` (members and commands, nothing nested).
     /// A chord symbol's pitches (`[Am7]`) become its notes and the symbol is recorded at
-    /// `standTime`, the chord's start; commands among the members stand there too.
+    /// `stand.time`, the chord's start; commands among the members stand there too.
     mutating func lowerChord(_ body: [BodyElement], items: Range<Int>, length: Length, range: SourceRange) -> [ChordNote] {
         var chord: [ChordNote] = []
         chord.reserveCapacity(items.count)
@@ -220,22 +216,26 @@ struct BodyLowering {
             let item = body[index]
             guard case .member(let member) = item.kind else { command(item); continue }
             let tie = member.tie || tieAll
-            let tieRange = member.tie ? member.range : (length.tieRange ?? range)
+            let tieRange = !tie || member.tie ? member.range : (length.tieRange ?? range)
             let marks = member.marks.union(length.marks)
             if case .chordSymbol(let symbol) = member.sound {
                 guard let (root, pitches) = resolve(symbol, member.range) else { continue }
                 // One symbol per chord (a second one is the parser's error); symbols come in time order.
-                let offset = standTime
+                let offset = stand.time
                 if expression.chordSymbols.last?.offset != offset {
                     expression.chordSymbols.append(ChordSymbolMark(offset: offset, symbol: symbol, rootPitch: root))
                 }
+                var merged = marks
                 for pitch in pitches {
-                    BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil, into: &chord, tied: &tied)
+                    merged.formUnion(BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil, into: &chord, tied: &tied))
                 }
+                if !merged.isEmpty { checkMarks(merged, member.range) }
                 continue
             }
             guard let pitch = resolve(member.sound, member.range) else { continue }
-            BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: written(member.sound), into: &chord, tied: &tied)
+            let merged = BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks,
+                                            spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied)
+            if !merged.isEmpty { checkMarks(merged, member.range) }
         }
         noteCount += chord.count
         ties.arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }
@@ -243,8 +243,6 @@ struct BodyLowering {
         return chord
     }
 
-    /// Lowers the items of a tuplet: `body[items]`, where a nested chord or tuplet is followed
-    /// by its own items.
     /// Lowers the items of a tuplet: `body[items]`, where a nested chord or tuplet is followed
     /// by its own items. The tuplet starts at `start` and lasts `width` (for the marks inside).
     mutating func lowerTuplet(_ body: [BodyElement], items: Range<Int>, start: Rational, width: Rational) -> [TupletNote] {
@@ -258,46 +256,46 @@ struct BodyLowering {
         }
         var divisions: [TupletNote] = []
         divisions.reserveCapacity(count)
-        let outer = (standBase, standWidth, standIndex, standCount)
-        (standBase, standWidth, standIndex, standCount) = (start, width, 0, max(1, count))
+        let outer = stand
+        stand = Stand(base: start, width: width, count: max(1, count))
         var index = items.lowerBound
         while index < items.upperBound {
             let item = body[index]
             index += 1 + item.itemCount
             switch item.kind {
             case .note(let sound, let length):
-                if pendingGrace != nil { attachGrace(at: standTime) }
-                standIndex += 1
+                if pendingGrace != nil { attachGrace(at: stand.time) }
+                stand.index += 1
                 guard let pitch = resolve(sound, item.range) else {
                     divisions.append(.rest)
                     continue
                 }
-                divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: written(sound), marks: length.marks)]))
+                divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks)]))
                 noteCount += 1
                 ties.arrive(isRest: false) { $0 == pitch }
                 if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? item.range) }
             case .rest:
                 pendingGrace = nil // a grace group before a rest: reported by the parser
-                standIndex += 1
+                stand.index += 1
                 divisions.append(.rest)
                 ties.arrive(isRest: true) { _ in false }
             case .chord(let length, let members):
-                if pendingGrace != nil { attachGrace(at: standTime) }
+                if pendingGrace != nil { attachGrace(at: stand.time) }
                 let start = index - Int(members)
                 divisions.append(.chord(lowerChord(body, items: start ..< index, length: length, range: item.range)))
-                standIndex += 1
+                stand.index += 1
             case .tuplet(_, let nested):
                 let start = index - Int(nested)
-                let itemStart = standTime, itemWidth = standWidth / standCount
+                let itemStart = stand.time, itemWidth = stand.width / stand.count
                 divisions.append(.tuplet(lowerTuplet(body, items: start ..< index, start: itemStart, width: itemWidth)))
-                standIndex += 1
+                stand.index += 1
             case .grace(let graceItems):
                 lowerGrace(body, items: index - Int(graceItems) ..< index, range: item.range)
             default:
                 command(item)
             }
         }
-        (standBase, standWidth, standIndex, standCount) = outer
+        stand = outer
         return divisions
     }
 
@@ -351,9 +349,10 @@ struct BodyLowering {
     }
 
     /// How a melody pitch was written, with the key's accidental when none was (`f` in D major
-    /// is F-sharp); nil for drums.
+    /// is F-sharp); nil for drums. Static: a method on `self` would copy the whole lowering
+    /// state for every note.
     @inline(__always)
-    func written(_ sound: Sound) -> PitchSpelling? {
+    static func written(_ sound: Sound, in key: Key) -> PitchSpelling? {
         guard case .pitch(let spelling) = sound else { return nil }
         return PitchSpelling(letterByte: spelling.letterByte, accidental: spelling.accidental ?? key.accidental(forByte: spelling.letterByte))
     }

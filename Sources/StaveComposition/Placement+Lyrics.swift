@@ -40,7 +40,9 @@ extension Placement {
             firstStatement[name] = statement.range
             lowered[trackIndex][statementIndex]?.body.expression.verses = statement.verses
             originals[trackIndex][name]?.body.expression.verses = statement.verses
-            guard let body = lowered[trackIndex][statementIndex]?.body else { continue }
+            // A body with errors may miss notes: counting them would only echo those errors.
+            guard let original = lowered[trackIndex][statementIndex], original.timingIsKnown, !original.hasErrors else { continue }
+            let body = original.body
             for (index, problem) in ExpressionRule.verseProblems(in: body, phrase: name) {
                 let range = index < statement.verseRanges.count ? statement.verseRanges[index] : statement.range
                 diagnostics.append(problem.diagnostic(at: range))

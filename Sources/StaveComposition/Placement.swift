@@ -19,6 +19,9 @@ struct Placement {
         /// False when the body holds something that failed to parse: its length, and so the
         /// place of whatever follows it, is then a guess (see `BodyLowering.timingIsKnown`).
         var timingIsKnown = true
+        /// Whether lowering the body found errors: notes may be missing from it, so checks that
+        /// count its notes (lyrics) would only echo them.
+        var hasErrors = false
     }
 
     /// One placed phrase, for the overlap check.
@@ -91,7 +94,8 @@ struct Placement {
                 let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
                 let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
                                         quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
-                                        hasUnknownDrum: lowering.hasUnknownDrum, timingIsKnown: lowering.timingIsKnown)
+                                        hasUnknownDrum: lowering.hasUnknownDrum, timingIsKnown: lowering.timingIsKnown,
+                                        hasErrors: lowering.hasUnknownDrum || lowering.diagnostics.hasErrors)
                 diagnostics += lowering.diagnostics
                 lowered[trackIndex][statementIndex] = original
                 if original.hasUnknownDrum { hasUnknownDrum = true }

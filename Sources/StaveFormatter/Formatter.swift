@@ -12,9 +12,11 @@ import StaveSyntax
 ///   inside, the line breaks stay where they were written (bar lines never move to another
 ///   line) and items are one space apart; a body written on one line with its braces stays
 ///   there (`phrase intro { a4 b c | }`) while the line fits in the width;
-/// - nothing between a note and its length, dots and ties (`c2~8.~`), none inside the
-///   brackets of chords and tuplets (`[c e g]4`, `{c d e}8`), none around `/` in a meter and
-///   `.` in a sync;
+/// - nothing between a note and its length, dots, marks and ties (`c2~8.~`, `f#8._`, `c4^'~`),
+///   none inside the brackets of chords, tuplets and grace groups (`[c e g]4`, `{c d e}8`,
+///   `(d e)`), none between a grace group and its note (`(d e)f4`), none around `/` in a
+///   meter, in a chord symbol (`[Bb7/D]`) and `.` in a sync; commands (`pedal down`,
+///   `cc 11 90`, `bend -50`, `marker "A"`) are items like the others;
 /// - a body line longer than `lineWidth` columns is broken after a bar line, and only there;
 /// - a comment after a token stays on that token's line, one space after it; a comment on a
 ///   line of its own stays on a line of its own, indented like what follows it;

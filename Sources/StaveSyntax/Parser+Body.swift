@@ -330,38 +330,6 @@ extension Parser {
         return BodyElement(.note(sound, length), range)
     }
 
-    /// Reads what ends a pitch inside a chord, tuplet or grace group: its marks, then `~`
-    /// (neither in a grace group). Returns the marks, the tie's range and the item's range
-    /// (the word with its marks).
-    mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
-        let grace = context == .grace || insideGrace
-        let read = readMarks(after: token, underscores: underscores, reporting: !grace)
-        var marks = read.marks
-        if grace, let range = read.range {
-            error(.graceItemNotAllowed, "grace notes take no articulation marks", at: range)
-            marks = []
-        }
-        let range = token.range.union(read.range ?? token.range)
-        var tie: SourceRange?
-        if current.kind == .tilde {
-            let tilde = advance()
-            tie = tilde.range
-            if grace {
-                error(.graceItemNotAllowed, "a grace group cannot contain ties", at: tilde.range)
-                tie = nil
-                if current.kind == .number, !current.spaceBefore { advance() }
-            } else if current.kind == .number, !current.spaceBefore {
-                error(.durationNotAllowed, "durations are not allowed inside \(context.noun)", at: current.range)
-                advance()
-                tie = nil
-            } else if current.kind == .word, !current.spaceBefore, !isUnderscores(current) {
-                error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
-            }
-            reportMarksAfterTie()
-        }
-        return (marks, tie, range)
-    }
-
     /// A command's number (`o5`, `v90`), guarded against overflow.
     mutating func smallNumber(_ digits: Bytes, _ token: Token) -> Int? {
         guard digits.count <= 6 else {
@@ -428,7 +396,7 @@ extension Parser {
             while current.kind == .dot { advance() }
             ok = false
         }
-        let marks = readMarks(after: token, underscores: digits.isEmpty ? underscores : underscores, reporting: true)
+        let marks = readMarks(after: token, underscores: underscores, reporting: true)
         length.marks = marks.marks
         marksRange = marks.range
         if marks.range != nil, digits.isEmpty, length.duration == nil, current.kind == .number, !current.spaceBefore {

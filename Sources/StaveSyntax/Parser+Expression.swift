@@ -1,5 +1,5 @@
-/// The v2 body syntax: articulation marks, grace groups, pedal/controller/bend commands,
-/// markers and chord symbols (LANGUAGE.md "Expression (v2)", "Songwriting (v2)").
+/// The v2 body syntax: articulation marks, grace groups, and the pedal, controller, bend and
+/// marker commands (LANGUAGE.md "Expression (v2)").
 extension Parser {
     /// At most this many grace items (pitches and chords) before one note (rule 16).
     public static let maximumGraceItems = 64
@@ -31,10 +31,10 @@ extension Parser {
             range = range.map { $0.union(markRange) } ?? markRange
             guard !reported else { return }
             if marks.contains(mark) {
-                if reporting { parser.error(.duplicateMark, "the mark '\(parser.source.text(markRange))' is written twice: each mark stands at most once", at: markRange) }
+                if reporting { parser.error(.duplicateMark, "the \(Parser.markName(mark)) is written twice: each mark stands at most once", at: markRange) }
                 reported = true
             } else if (mark == .staccato && marks.contains(.tenuto)) || (mark == .tenuto && marks.contains(.staccato)) {
-                if reporting { parser.error(.conflictingMarks, "staccato ''' and tenuto '_' cannot mark the same note: keep one", at: markRange) }
+                if reporting { parser.error(.conflictingMarks, "staccato and tenuto cannot mark the same note: keep one", at: markRange) }
                 reported = true
             } else {
                 marks.insert(mark)
@@ -63,6 +63,38 @@ extension Parser {
         return (marks, range)
     }
 
+    /// Reads what ends a pitch inside a chord, tuplet or grace group: its marks, then `~`
+    /// (neither in a grace group). Returns the marks, the tie's range and the item's range
+    /// (the word with its marks).
+    mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
+        let grace = context == .grace || insideGrace
+        let read = readMarks(after: token, underscores: underscores, reporting: !grace)
+        var marks = read.marks
+        if grace, let range = read.range {
+            error(.graceItemNotAllowed, "grace notes take no articulation marks", at: range)
+            marks = []
+        }
+        let range = token.range.union(read.range ?? token.range)
+        var tie: SourceRange?
+        if current.kind == .tilde {
+            let tilde = advance()
+            tie = tilde.range
+            if grace {
+                error(.graceItemNotAllowed, "a grace group cannot contain ties", at: tilde.range)
+                tie = nil
+                if current.kind == .number, !current.spaceBefore { advance() }
+            } else if current.kind == .number, !current.spaceBefore {
+                error(.durationNotAllowed, "durations are not allowed inside \(context.noun)", at: current.range)
+                advance()
+                tie = nil
+            } else if current.kind == .word, !current.spaceBefore, !isUnderscores(current) {
+                error(.invalidTie, "expected a duration after '~', found \(describe(current))", at: tilde.range)
+            }
+            reportMarksAfterTie()
+        }
+        return (marks, tie, range)
+    }
+
     /// Reports marks glued after a `~` (they go before it) and steps over them.
     mutating func reportMarksAfterTie() {
         guard atGluedMark else { return }
@@ -73,11 +105,19 @@ extension Parser {
 
     /// Reports a mark that follows nothing (`c4 '`, `| ^`); the token is already consumed.
     mutating func reportStrayMark(_ token: Token) {
-        if token.spaceBefore, position >= 2, !elements.isEmpty {
-            error(.misplacedMark, "an articulation mark follows its note directly: remove the space before \(describe(token))", at: token.range)
+        let mark = token.kind == .apostrophe ? NoteMarks.staccato : token.kind == .caret ? .accent : .tenuto
+        let before = position >= 2 ? tokens[position - 2].kind : TokenKind.end
+        let followsNote = [.word, .number, .rightBracket, .dot, .apostrophe, .caret].contains(before)
+        if token.spaceBefore, followsNote {
+            error(.misplacedMark, "an articulation mark follows its note directly: remove the space before the \(Parser.markName(mark))", at: token.range)
         } else {
-            error(.misplacedMark, "an articulation mark must follow a note or chord, found \(describe(token))", at: token.range)
+            error(.misplacedMark, "the \(Parser.markName(mark)) must follow a note or chord", at: token.range)
         }
+    }
+
+    /// "staccato mark (')", for messages: the mark characters are hard to read in quotes.
+    static func markName(_ mark: NoteMarks) -> String {
+        mark == .staccato ? "staccato mark (')" : mark == .accent ? "accent mark (^)" : "tenuto mark (_)"
     }
 
     // MARK: - Grace groups
@@ -308,185 +348,5 @@ extension Parser {
         default:
             return isWord(token, "tempo") || isWord(token, "pedal") || isWord(token, "marker")
         }
-    }
-
-    // MARK: - Chord symbols
-
-    /// A word that starts with an upper-case letter (consumed): a chord symbol inside a chord
-    /// of a melody track, an error outside one or on a drum track. Nil when the word is left
-    /// to the pitch and drum rules (which report it); `.some(nil)` when it was reported here.
-    mutating func parseUpperCaseWord(_ token: Token, wordEnd: Int, underscores: Int, in context: Context) -> BodyElement?? {
-        // The symbol's text: the word, and `/BASS` when glued to it.
-        var text = String(decoding: bytes[token.range.start..<wordEnd], as: UTF8.self)
-        var range = SourceRange(token.range.start, wordEnd)
-        var trailing = underscores
-        var bassTokens = 0
-        if underscores == 0, current.kind == .slash, !current.spaceBefore {
-            let bass = peek()
-            if bass.kind == .word, !bass.spaceBefore {
-                var bassEnd = bass.range.end
-                while bassEnd > bass.range.start, bytes[bassEnd - 1] == UInt8(ascii: "_") { bassEnd -= 1 }
-                text += "/" + String(decoding: bytes[bass.range.start..<bassEnd], as: UTF8.self)
-                range = SourceRange(range.start, bassEnd)
-                trailing = bass.range.end - bassEnd
-                bassTokens = 2
-            } else {
-                text += "/"
-                range = SourceRange(range.start, current.range.end)
-                bassTokens = 1
-            }
-        }
-        let parsed = ChordSymbol.parse(text)
-        let isLetterAG = bytes[token.range.start] <= UInt8(ascii: "G")
-        if trackKind == .drums {
-            guard context == .chord, case .success = parsed else { return .none }
-            for _ in 0..<bassTokens { advance() }
-            skipGluedLength()
-            error(.chordSymbolInDrums, "chord symbols belong to melody tracks, not drum tracks: '\(text)'", at: range)
-            return .some(nil)
-        }
-        guard context == .chord else {
-            guard isLetterAG else { return .none }
-            for _ in 0..<bassTokens { advance() }
-            let written = source.text(SourceRange(token.range.start, bassTokens > 0 ? tokens[position - 1].range.end : wordEnd))
-            var symbolPart = Substring(written)
-            var duration = ""
-            while let last = symbolPart.last, last.isNumber, ChordSymbol.parse(String(symbolPart)).isFailure { duration = String(last) + duration; symbolPart = symbolPart.dropLast() }
-            skipGluedLength()
-            let suggestion = ChordSymbol.parse(String(symbolPart)).isFailure ? "" : ": write '[\(symbolPart)]\(duration)'"
-            error(.chordSymbolOutsideChord, "a chord symbol stands inside a chord bracket, and pitches are lower case: found '\(written)'" + suggestion, at: token.range.union(tokens[position - 1].range))
-            return .some(nil)
-        }
-        for _ in 0..<bassTokens { advance() }
-        switch parsed {
-        case .success(let symbol):
-            let endToken = tokens[position - 1]
-            let (marks, tie, itemRange) = parseItemEnding(after: endToken, underscores: trailing, in: context)
-            let memberRange = range.union(itemRange)
-            return .some(BodyElement(.member(ChordMember(.chordSymbol(symbol), tie: tie != nil, marks: marks, range: memberRange)), memberRange))
-        case .failure(let problem):
-            skipGluedLength()
-            switch problem {
-            case .notARoot:
-                error(.invalidChordSymbol, "'\(text)' is not a chord symbol: its root must be an upper-case letter A–G (pitches are lower case)", at: range)
-            case .badBass(let bass):
-                error(.invalidChordSymbol, "'\(text)' is not a chord symbol: the bass after '/' must be a letter A–G with at most one # or b, found '\(bass)'", at: range)
-            case .unknownQuality(let quality):
-                let second = text.dropFirst().first
-                let root = String(text.prefix(second == "#" || second == "b" ? 2 : 1))
-                if let value = Int(quality), quality.first != "0", [1, 2, 4, 8, 16, 32, 64].contains(value) {
-                    error(.durationNotAllowed, "durations are not allowed inside a chord: write '[\(root)]\(quality)'", at: range)
-                } else {
-                    error(.unknownChordQuality, "unknown chord quality '\(quality)' in '\(text)'" + Parser.qualityHint(quality, root: root), at: range)
-                }
-            }
-            return .some(nil)
-        }
-    }
-
-    /// "; did you mean 'Cmaj7'?" for a misspelt quality (`M7` is taken as `maj7`, as lead
-    /// sheets write it), or the list of qualities when none is close.
-    static func qualityHint(_ quality: String, root: String) -> String {
-        let qualities = ChordSymbol.Quality.allCases.map(\.rawValue).filter { !$0.isEmpty }
-        if quality.first == "M", ChordSymbol.Quality(rawValue: "maj" + quality.dropFirst()) != nil {
-            return "; did you mean '\(root)maj\(quality.dropFirst())'?"
-        }
-        let hint = Suggestion.hint(for: quality, among: qualities, prefix: root)
-        return hint.isEmpty ? ": the qualities are none, " + qualities.joined(separator: ", ") : hint
-    }
-
-    /// Steps over what may be glued to a word that failed: dots, marks, `~` and durations, so
-    /// that one mistake gives one error.
-    mutating func skipGluedLength() {
-        while !current.spaceBefore {
-            switch current.kind {
-            case .dot, .apostrophe, .caret, .tilde, .number: advance()
-            case .word where isUnderscores(current): advance()
-            default: return
-            }
-        }
-    }
-}
-
-extension Result {
-    /// True for a failure.
-    var isFailure: Bool {
-        if case .failure = self { return true }
-        return false
-    }
-}
-
-/// The v2 statements: header markers and lyrics.
-extension Parser {
-    /// A lyrics string holds at most this many bytes (rule 16).
-    public static let maximumLyricsBytes = 100_000
-
-    /// `marker "text" at BAR` in the header (the current token is `marker`).
-    mutating func parseHeaderMarker() -> HeaderStatement? {
-        let keyword = advance()
-        guard current.kind == .string else {
-            error(.expectedToken, "expected the marker's text in quotes after 'marker', found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
-            skipToTopLevel()
-            return nil
-        }
-        let text = advance()
-        switch parseAt() {
-        case .none:
-            error(.markerWithoutBar, "a marker in the header needs its bar: write 'marker \(source.text(text.range)) at BAR', or put the marker inside a phrase body", at: keyword.range.union(text.range))
-            return nil
-        case .some(nil):
-            skipToTopLevel()
-            return nil
-        case .some(let bar?):
-            return HeaderStatement(.marker(unquote(text), at: bar), range: keyword.range.union(bar.range), keywordRange: keyword.range)
-        }
-    }
-
-    /// `lyrics ID "text" ["text" …]` in a track body (the current token is `lyrics`). On a drum
-    /// track the statement is reported here and left out of the tree.
-    mutating func parseLyrics() -> LyricsSyntax? {
-        let keyword = advance()
-        // A statement keyword is the next statement, unless words follow it (`lyrics legato "…"`).
-        let startsStatement = SettingKind(rawValue: text(current)) != nil || Parser.phraseKeywords.contains(text(current)) || isWord(current, "lyrics") || Parser.trackKeywords.contains(text(current))
-        guard current.kind == .word, !startsStatement || peek().kind == .string else {
-            error(.expectedToken, "expected the ID of a phrase after 'lyrics', found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
-            skipInTrack()
-            return nil
-        }
-        let idToken = advance()
-        guard let phrase = identifier(idToken, what: "a phrase ID") else {
-            skipInTrack()
-            return nil
-        }
-        guard current.kind == .string else {
-            error(.expectedToken, "expected the words in quotes after 'lyrics \(phrase.text)', found \(describe(current))", at: current.kind == .end ? idToken.range : current.range)
-            skipInTrack()
-            return nil
-        }
-        var verses: [String] = []
-        var ranges: [SourceRange] = []
-        var tooLong = false
-        while current.kind == .string {
-            let string = advance()
-            if string.range.end - string.range.start > Parser.maximumLyricsBytes + 2 {
-                let verse = unquote(string)
-                if verse.utf8.count > Parser.maximumLyricsBytes {
-                    error(.limitExceeded, "a lyrics string holds \(verse.utf8.count) bytes; the limit is \(Parser.maximumLyricsBytes)", at: SourceRange(string.range.start, string.range.start + 1))
-                    tooLong = true
-                    continue
-                }
-                verses.append(verse)
-            } else {
-                verses.append(unquote(string))
-            }
-            ranges.append(string.range)
-        }
-        let range = keyword.range.union(tokens[position - 1].range)
-        if trackKind == .drums {
-            error(.lyricsInDrums, "lyrics belong to melody tracks: a drum track sings no words", at: keyword.range)
-            return nil
-        }
-        if tooLong { return nil }
-        return LyricsSyntax(phrase: phrase, verses: verses, verseRanges: ranges, range: range)
     }
 }

@@ -19,7 +19,7 @@ extension Parser {
                     continue
                 }
             }
-            error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords + ["marker"]), at: token.range)
+            error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords), at: token.range)
             advance()
             skipToTopLevel()
         }

@@ -21,9 +21,9 @@ public struct Parser {
     static let headerKeywords: Set<String> = ["title", "composer", "tempo", "meter", "key", "ppq"]
     static let trackKeywords: Set<String> = ["track", "drums"]
     static let phraseKeywords: Set<String> = ["phrase", "repeat", "sync"]
-    /// The words that may start a top-level statement (header and track keywords), in the
-    /// order suggestions prefer.
-    public static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
+    /// The words that may start a top-level statement (header and track keywords, and the
+    /// header `marker` of v2, which is no reserved word), in the order suggestions prefer.
+    public static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums"]
     /// The words that may start a statement in a track body, in the order suggestions prefer.
     static let trackBodyWords = SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync", "lyrics"]
 

@@ -95,6 +95,40 @@ final class StaveTwoTextTests: XCTestCase {
         XCTAssertEqual(Self.diagnose("track a { phrase t { c d } lyrics t \"a\" lyrics t \"b\" }"), ["1:48 duplicate-lyrics"])
     }
 
+    func testLyricsOfAPhraseWithErrorsAreNotCountedAgain() {
+        // The notes that failed are missing from the body: no second error for the syllables.
+        XCTAssertEqual(Self.diagnose("track a { phrase x { o9 g# c } lyrics x \"a b\" }"), ["1:25 pitch-out-of-range"])
+        XCTAssertEqual(Self.diagnose("track a { phrase x { c h d } lyrics x \"a b c\" }"), ["1:24 invalid-pitch"])
+    }
+
+    func testAHairpinBeforeAParseErrorIsNotReportedAgain() {
+        // `vx` leaves an invalid element, which may have been the hairpin's end.
+        XCTAssertEqual(Self.diagnose("track a { phrase x { !p c !< d vx } }"), ["1:32 invalid-pitch"])
+        XCTAssertEqual(Self.diagnose("track a { phrase x { !p c !< d vx e !f } }"), ["1:32 invalid-pitch"])
+    }
+
+    func testAChordSymbolInAGraceGroupIsAnError() {
+        // A grace item keeps no symbol: it could not print back as written (rule 15).
+        XCTAssertEqual(Self.diagnose("track a { phrase x { ([C] d)e } }"), ["1:24 grace-item-not-allowed"])
+    }
+
+    func testLyricsMayStandBeforeTheirPhrase() {
+        let song = compileClean("track a { lyrics b \"one two\" phrase a1 { c } phrase b { d e } }")
+        XCTAssertEqual(body(song, phrase: 0).expression.verses, [])
+        XCTAssertEqual(body(song, phrase: 1).expression.verses, ["one two"])
+    }
+
+    func testAChordMarkThatContradictsAPitchMark() {
+        // [c' e]2_ : c would be staccato and tenuto at once
+        XCTAssertEqual(Self.diagnose("track a { phrase x { [c' e]2_ [d_ f]4_ [g^ b]4^ } }"), ["1:23 conflicting-marks"])
+        XCTAssertEqual(Self.diagnose("track a { phrase x { {[c_ e]' d}4 } }"), ["1:24 conflicting-marks"])
+        // One pitch written twice: [c' e c_]; a symbol's pitch written again: [C e_]' (e is C's third)
+        XCTAssertEqual(Self.diagnose("track a { phrase x { [c' e c_] } }"), ["1:28 conflicting-marks"])
+        XCTAssertEqual(Self.diagnose("track a { phrase x { [C e_]' } }"), ["1:25 conflicting-marks"])
+        XCTAssertNil(ExpressionRule.marks([.staccato, .accent]))
+        XCTAssertEqual(ExpressionRule.marks([.staccato, .tenuto])?.id, .conflictingMarks)
+    }
+
     func testV1SongsLowerWithoutExpression() {
         let song = compileClean("track a { phrase { c d [e g] {c d e}4 | } }")
         XCTAssertTrue(body(song).expression.isEmpty)

@@ -117,7 +117,10 @@ final class StaveTwoSyntaxErrorTests: XCTestCase {
             ("(d) r", "a grace group cannot stand before a rest: grace notes take their time from the note they decorate"),
             ("c (d)", "a grace group must stand directly before the note or chord it decorates, not at the end of a phrase"),
             ("(d e)", "a grace group must stand directly before the note or chord it decorates, not at the end of a phrase"),
-            ("c4'_", "staccato ''' and tenuto '_' cannot mark the same note: keep one"),
+            ("c4'_", "staccato and tenuto cannot mark the same note: keep one"),
+            ("c4^^", "the accent mark (^) is written twice: each mark stands at most once"),
+            ("c4 '", "an articulation mark follows its note directly: remove the space before the staccato mark (')"),
+            ("| _ c", "the tenuto mark (_) must follow a note or chord"),
         ]
         for (body, message) in expectations {
             let (_, diagnostics) = Parser.parse(Source(path: "t", text: "track t { phrase { \(body) } }"))

@@ -40,6 +40,15 @@ public enum ExpressionRule {
         }
     }
 
+    // MARK: - Articulations
+
+    /// A note marked both staccato and tenuto (in text: a chord's `_` over a pitch's `'`, or
+    /// the reverse; in a save file: both flags); nil when its marks agree.
+    public static func marks(_ marks: NoteMarks) -> RuleProblem? {
+        guard marks.contains(.staccato), marks.contains(.tenuto) else { return nil }
+        return .error(.conflictingMarks, "staccato and tenuto cannot mark the same note: here the chord's mark and the pitch's mark disagree; keep one")
+    }
+
     // MARK: - Hairpins
 
     /// The name of a hairpin in messages.
@@ -114,9 +123,13 @@ public enum ExpressionRule {
 
     /// Which mark of a body a problem is about: an index into the list of `PhraseExpression`.
     public enum Place: Equatable, Sendable {
+        /// `expression.hairpins[index]`.
         case hairpin(Int)
+        /// `expression.graces[index]`.
         case grace(Int)
+        /// `expression.controls[index]`.
         case control(Int)
+        /// `expression.verses[index]`.
         case verse(Int)
     }
 
@@ -175,8 +188,9 @@ public enum ExpressionRule {
 
     /// Calls `visit(offset, startsSound, continuesTie)` for each note or chord of a body in time
     /// order (inside tuplets too; rests are skipped). `startsSound`: some pitch is not held
-    /// from the previous note or chord by a tie; `continuesTie`: some pitch is.
-    static func forEachSound(in body: PhraseBody, _ visit: (Rational, Bool, Bool) -> Void) {
+    /// from the previous note or chord by a tie (a lyric note); `continuesTie`: some pitch is
+    /// (no grace group may stand before it). The one definition of both, for every caller.
+    public static func forEachSound(in body: PhraseBody, _ visit: (Rational, Bool, Bool) -> Void) {
         var tied: [Int] = []
         func chord(_ notes: [ChordNote], at offset: Rational) {
             guard !notes.isEmpty else {

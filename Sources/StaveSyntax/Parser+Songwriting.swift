@@ -1,0 +1,183 @@
+/// The v2 songwriting syntax: chord symbols inside chord brackets, header markers and lyrics
+/// statements (LANGUAGE.md "Songwriting (v2)").
+extension Parser {
+    // MARK: - Chord symbols
+
+    /// A word that starts with an upper-case letter (consumed): a chord symbol inside a chord
+    /// of a melody track, an error outside one or on a drum track. Nil when the word is left
+    /// to the pitch and drum rules (which report it); `.some(nil)` when it was reported here.
+    mutating func parseUpperCaseWord(_ token: Token, wordEnd: Int, underscores: Int, in context: Context) -> BodyElement?? {
+        // The symbol's text: the word, and `/BASS` when glued to it.
+        var text = String(decoding: bytes[token.range.start..<wordEnd], as: UTF8.self)
+        var range = SourceRange(token.range.start, wordEnd)
+        var trailing = underscores
+        var bassTokens = 0
+        if underscores == 0, current.kind == .slash, !current.spaceBefore {
+            let bass = peek()
+            if bass.kind == .word, !bass.spaceBefore {
+                var bassEnd = bass.range.end
+                while bassEnd > bass.range.start, bytes[bassEnd - 1] == UInt8(ascii: "_") { bassEnd -= 1 }
+                text += "/" + String(decoding: bytes[bass.range.start..<bassEnd], as: UTF8.self)
+                range = SourceRange(range.start, bassEnd)
+                trailing = bass.range.end - bassEnd
+                bassTokens = 2
+            } else {
+                text += "/"
+                range = SourceRange(range.start, current.range.end)
+                bassTokens = 1
+            }
+        }
+        let parsed = ChordSymbol.parse(text)
+        let isLetterAG = bytes[token.range.start] <= UInt8(ascii: "G")
+        if trackKind == .drums {
+            guard context == .chord, case .success = parsed else { return .none }
+            for _ in 0..<bassTokens { advance() }
+            skipGluedLength()
+            error(.chordSymbolInDrums, "chord symbols belong to melody tracks, not drum tracks: '\(text)'", at: range)
+            return .some(nil)
+        }
+        guard context == .chord else {
+            guard isLetterAG else { return .none }
+            for _ in 0..<bassTokens { advance() }
+            let written = source.text(SourceRange(token.range.start, bassTokens > 0 ? tokens[position - 1].range.end : wordEnd))
+            var symbolPart = Substring(written)
+            var duration = ""
+            while let last = symbolPart.last, last.isNumber, ChordSymbol.parse(String(symbolPart)).isFailure { duration = String(last) + duration; symbolPart = symbolPart.dropLast() }
+            skipGluedLength()
+            let suggestion = ChordSymbol.parse(String(symbolPart)).isFailure ? "" : ": write '[\(symbolPart)]\(duration)'"
+            error(.chordSymbolOutsideChord, "a chord symbol stands inside a chord bracket, and pitches are lower case: found '\(written)'" + suggestion, at: token.range.union(tokens[position - 1].range))
+            return .some(nil)
+        }
+        for _ in 0..<bassTokens { advance() }
+        switch parsed {
+        case .success(let symbol):
+            let endToken = tokens[position - 1]
+            let (marks, tie, itemRange) = parseItemEnding(after: endToken, underscores: trailing, in: context)
+            let memberRange = range.union(itemRange)
+            return .some(BodyElement(.member(ChordMember(.chordSymbol(symbol), tie: tie != nil, marks: marks, range: memberRange)), memberRange))
+        case .failure(let problem):
+            skipGluedLength()
+            switch problem {
+            case .notARoot:
+                error(.invalidChordSymbol, "'\(text)' is not a chord symbol: its root must be an upper-case letter A–G (pitches are lower case)", at: range)
+            case .badBass(let bass):
+                error(.invalidChordSymbol, "'\(text)' is not a chord symbol: the bass after '/' must be a letter A–G with at most one # or b, found '\(bass)'", at: range)
+            case .unknownQuality(let quality):
+                let second = text.dropFirst().first
+                let root = String(text.prefix(second == "#" || second == "b" ? 2 : 1))
+                if let value = Int(quality), quality.first != "0", [1, 2, 4, 8, 16, 32, 64].contains(value) {
+                    error(.durationNotAllowed, "durations are not allowed inside a chord: write '[\(root)]\(quality)'", at: range)
+                } else {
+                    error(.unknownChordQuality, "unknown chord quality '\(quality)' in '\(text)'" + Parser.qualityHint(quality, root: root), at: range)
+                }
+            }
+            return .some(nil)
+        }
+    }
+
+    /// "; did you mean 'Cmaj7'?" for a misspelt quality (`M7` is taken as `maj7`, as lead
+    /// sheets write it), or the list of qualities when none is close.
+    static func qualityHint(_ quality: String, root: String) -> String {
+        let qualities = ChordSymbol.Quality.allCases.map(\.rawValue).filter { !$0.isEmpty }
+        if quality.first == "M", ChordSymbol.Quality(rawValue: "maj" + quality.dropFirst()) != nil {
+            return "; did you mean '\(root)maj\(quality.dropFirst())'?"
+        }
+        let hint = Suggestion.hint(for: quality, among: qualities, prefix: root)
+        return hint.isEmpty ? ": the qualities are none, " + qualities.joined(separator: ", ") : hint
+    }
+
+    /// Steps over what may be glued to a word that failed: dots, marks, `~` and durations, so
+    /// that one mistake gives one error.
+    mutating func skipGluedLength() {
+        while !current.spaceBefore {
+            switch current.kind {
+            case .dot, .apostrophe, .caret, .tilde, .number: advance()
+            case .word where isUnderscores(current): advance()
+            default: return
+            }
+        }
+    }
+}
+
+extension Result {
+    /// True for a failure.
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
+}
+
+/// The v2 statements: header markers and lyrics.
+extension Parser {
+    /// A lyrics string holds at most this many bytes (rule 16).
+    public static let maximumLyricsBytes = 100_000
+
+    /// `marker "text" at BAR` in the header (the current token is `marker`).
+    mutating func parseHeaderMarker() -> HeaderStatement? {
+        let keyword = advance()
+        guard current.kind == .string else {
+            error(.expectedToken, "expected the marker's text in quotes after 'marker', found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
+            skipToTopLevel()
+            return nil
+        }
+        let text = advance()
+        switch parseAt() {
+        case .none:
+            error(.markerWithoutBar, "a marker in the header needs its bar: write 'marker \(source.text(text.range)) at BAR', or put the marker inside a phrase body", at: keyword.range.union(text.range))
+            return nil
+        case .some(nil):
+            skipToTopLevel()
+            return nil
+        case .some(let bar?):
+            return HeaderStatement(.marker(unquote(text), at: bar), range: keyword.range.union(bar.range), keywordRange: keyword.range)
+        }
+    }
+
+    /// `lyrics ID "text" ["text" …]` in a track body (the current token is `lyrics`). On a drum
+    /// track the statement is reported here and left out of the tree.
+    mutating func parseLyrics() -> LyricsSyntax? {
+        let keyword = advance()
+        // A statement keyword is the next statement, unless words follow it (`lyrics legato "…"`).
+        let startsStatement = SettingKind(rawValue: text(current)) != nil || Parser.phraseKeywords.contains(text(current)) || isWord(current, "lyrics") || Parser.trackKeywords.contains(text(current))
+        guard current.kind == .word, !startsStatement || peek().kind == .string else {
+            error(.expectedToken, "expected the ID of a phrase after 'lyrics', found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
+            skipInTrack()
+            return nil
+        }
+        let idToken = advance()
+        guard let phrase = identifier(idToken, what: "a phrase ID") else {
+            skipInTrack()
+            return nil
+        }
+        guard current.kind == .string else {
+            error(.expectedToken, "expected the words in quotes after 'lyrics \(phrase.text)', found \(describe(current))", at: current.kind == .end ? idToken.range : current.range)
+            skipInTrack()
+            return nil
+        }
+        var verses: [String] = []
+        var ranges: [SourceRange] = []
+        var tooLong = false
+        while current.kind == .string {
+            let string = advance()
+            if string.range.end - string.range.start > Parser.maximumLyricsBytes + 2 {
+                let verse = unquote(string)
+                if verse.utf8.count > Parser.maximumLyricsBytes {
+                    error(.limitExceeded, "a lyrics string holds \(verse.utf8.count) bytes; the limit is \(Parser.maximumLyricsBytes)", at: SourceRange(string.range.start, string.range.start + 1))
+                    tooLong = true
+                    continue
+                }
+                verses.append(verse)
+            } else {
+                verses.append(unquote(string))
+            }
+            ranges.append(string.range)
+        }
+        let range = keyword.range.union(tokens[position - 1].range)
+        if trackKind == .drums {
+            error(.lyricsInDrums, "lyrics belong to melody tracks: a drum track sings no words", at: keyword.range)
+            return nil
+        }
+        if tooLong { return nil }
+        return LyricsSyntax(phrase: phrase, verses: verses, verseRanges: ranges, range: range)
+    }
+}
