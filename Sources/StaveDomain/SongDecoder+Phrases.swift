@@ -207,8 +207,8 @@ extension SongDecoder {
                     marks = nil
                 }
             }
-            if let written = marks, written.contains(.staccato), written.contains(.tenuto) {
-                problem(.conflictingMarks, path.key("tenuto"), "staccato and tenuto cannot mark the same note: keep one")
+            if let written = marks, let rule = ExpressionRule.marks(written) {
+                problem(rule, at: path.key("tenuto"))
                 marks = nil
             }
         }
