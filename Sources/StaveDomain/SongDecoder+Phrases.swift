@@ -198,7 +198,8 @@ extension SongDecoder {
         var marks: NoteMarks? = []
         if !isGrace {
             if let value = fields.take("tie") { tie = bool(value, at: path.key("tie")) }
-            for (key, mark) in SongDecoder.markFields {
+            // Most notes have no marks: look for them only when members are left to read.
+            for (key, mark) in SongDecoder.markFields where !fields.allRead {
                 guard let value = fields.take(key) else { continue }
                 if let flag = bool(value, at: path.key(key)) {
                     if flag { marks?.insert(mark) }
@@ -206,14 +207,14 @@ extension SongDecoder {
                     marks = nil
                 }
             }
-            if let written = marks, written.contains(.staccato), written.contains(.tenuto) {
-                problem(.conflictingMarks, path.key("tenuto"), "staccato and tenuto cannot mark the same note: keep one")
+            if let written = marks, let rule = ExpressionRule.marks(written) {
+                problem(rule, at: path.key("tenuto"))
                 marks = nil
             }
         }
         var spelling: PitchSpelling?
         var spellingFailed = false
-        if kind == .melody, let value = fields.take("spelling") {
+        if kind == .melody, !fields.allRead, let value = fields.take("spelling") {
             spelling = self.spelling(value, pitch: pitch, at: path.key("spelling"))
             spellingFailed = spelling == nil
         }

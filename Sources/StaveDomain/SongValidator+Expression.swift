@@ -40,6 +40,16 @@ extension SongValidator {
         return (items, innerSlots)
     }
 
+    /// The first of `count` elements in time order whose time is at or after `time` (binary search).
+    static func firstIndex(in count: Int, atOrAfter time: Rational, _ timeOf: (Int) -> Rational) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if timeOf(mid) < time { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// The offsets of a body's hairpin ends, controllers and markers: where rests are split.
     static func commandOffsets(_ expression: SongDocument.Expression) -> [Int] {
         expression.hairpins.flatMap { [$0.start, $0.end] } + expression.controls.map(\.offset) + expression.markers.map(\.offset)
@@ -72,13 +82,25 @@ extension SongValidator {
             place(pin.start, after: 0, at: pinPath.key("start"), what: "hairpin")
             place(pin.end, after: pin.start, at: pinPath.key("end"), what: "hairpin end", order: "a hairpin ends at or after its start")
             guard pin.start <= pin.end else { continue }
-            let range = Rational(pin.start)..<Rational(pin.end)
-            if let item = items.first(where: { range.contains($0.offset) && $0.notes.contains { $0.velocity != pin.from } }),
-               let note = item.notes.first(where: { $0.velocity != pin.from }) {
-                problem(.saveHairpinVelocity, pinPath, "a note starting at \(item.offset) inside this hairpin has velocity \(note.velocity); notes inside a hairpin are written at its starting velocity \(pin.from)")
+            // Items and grace groups are in time order (when they are not, that is reported
+            // elsewhere): look only at those inside the hairpin, so that a song with a hairpin
+            // every bar is checked in time proportional to its notes.
+            let start = Rational(pin.start), end = Rational(pin.end)
+            var index = SongValidator.firstIndex(in: items.count, atOrAfter: start) { items[$0].offset }
+            while index < items.count, items[index].offset < end {
+                if let note = items[index].notes.first(where: { $0.velocity != pin.from }) {
+                    problem(.saveHairpinVelocity, pinPath, "a note starting at \(items[index].offset) inside this hairpin has velocity \(note.velocity); notes inside a hairpin are written at its starting velocity \(pin.from)")
+                    break
+                }
+                index += 1
             }
-            if let group = expression.graces.first(where: { range.contains(Rational($0.offset)) && $0.items.joined().contains { $0.velocity != pin.from } }) {
-                problem(.saveHairpinVelocity, pinPath, "the grace group at \(group.offset) inside this hairpin has a velocity other than its starting velocity \(pin.from)")
+            var grace = SongValidator.firstIndex(in: expression.graces.count, atOrAfter: start) { Rational(expression.graces[$0].offset) }
+            while grace < expression.graces.count, Rational(expression.graces[grace].offset) < end {
+                if expression.graces[grace].items.joined().contains(where: { $0.velocity != pin.from }) {
+                    problem(.saveHairpinVelocity, pinPath, "the grace group at \(expression.graces[grace].offset) inside this hairpin has a velocity other than its starting velocity \(pin.from)")
+                    break
+                }
+                grace += 1
             }
         }
         var previous = 0

@@ -15,8 +15,8 @@ extension BodyPrinter {
     mutating func container(_ note: RootNote) {
         if note.divisions.count == 1, case .chord(let notes) = note.divisions[0], !notes.isEmpty {
             let parts = DurationSpeller.spell(note.width) ?? [WrittenDuration(value: 4, dots: 0)]
-            let grace = graceText(at: note.position)
-            let symbol = symbols[note.position]
+            let grace = graces.isEmpty ? nil : graceText(at: note.position)
+            let symbol = symbols.isEmpty ? nil : symbols[note.position]
             var written = notes.count == 1 && symbol == nil ? single(notes[0]) : chord(notes, symbol: symbol, memberMarks: false)
             let tie = notes.count == 1 ? notes[0].tie : symbol == nil && notes.allSatisfy(\.tie)
             let marks = notes.count == 1 || BodyPrinter.sharedMarks(notes) ? BodyPrinter.markText(notes[0].marks) : ""
@@ -24,7 +24,7 @@ extension BodyPrinter {
             elements += written.commands
             // Marks follow the (first) duration: `c4'`, `c2'~8` for a length tied inline.
             let length = lengthText(parts)
-            let marked = length.firstIndex(of: "~").map { length[..<$0] + marks + length[$0...] } ?? length + marks
+            let marked = marks.isEmpty ? length : length.firstIndex(of: "~").map { length[..<$0] + marks + length[$0...] } ?? length + marks
             elements.append(written.text + marked + (tie ? "~" : ""))
             return
         }
@@ -55,8 +55,8 @@ extension BodyPrinter {
         case .chord(let notes) where notes.isEmpty:
             return Written(commands: [], text: "r")
         case .chord(let notes):
-            let grace = graceText(at: start)
-            let symbol = symbols[start]
+            let grace = graces.isEmpty ? nil : graceText(at: start)
+            let symbol = symbols.isEmpty ? nil : symbols[start]
             var written: Written
             if notes.count == 1, symbol == nil {
                 written = single(notes[0])

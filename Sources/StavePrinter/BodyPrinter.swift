@@ -168,12 +168,13 @@ struct BodyCommand {
 
     /// A body's commands in writing order: by offset; at one offset, hairpin ends first, then
     /// controllers and markers (each in source order), then hairpin starts (a hairpin that ends
-    /// where it starts is written `!< !f`).
+    /// where it starts is written `!> !mf`, its end right after its start).
     static func commands(of expression: PhraseExpression) -> [BodyCommand] {
         var ranked: [(command: BodyCommand, rank: Int, order: Int)] = []
         for pin in expression.hairpins {
             ranked.append((BodyCommand(offset: pin.start, action: .hairpinStart(from: pin.from, crescendo: pin.isCrescendo)), 2, ranked.count))
-            ranked.append((BodyCommand(offset: pin.end, action: .hairpinEnd(to: pin.to)), pin.end == pin.start ? 3 : 0, ranked.count))
+            // A hairpin that ends where it starts ends right after its own start (`!> !mf`).
+            ranked.append((BodyCommand(offset: pin.end, action: .hairpinEnd(to: pin.to)), pin.end == pin.start ? 2 : 0, ranked.count))
         }
         for control in expression.controls {
             ranked.append((BodyCommand(offset: control.offset, action: .text(text(control.event))), 1, ranked.count))

@@ -128,13 +128,10 @@ public struct StavePrinter {
         return settings
     }
 
-    /// `lyrics ID "…" "…"` after its phrase: on one line when it fits the formatter's width,
-    /// else one verse a line under the statement.
+    /// `lyrics ID "…" "…"` after its phrase, on one line as `stave fmt` lays it out (a string
+    /// cannot be broken, so long verses pass the formatter's width).
     static func lyrics(_ id: String, _ verses: [String]) -> String {
-        let quoted = verses.map(StavePrinter.quoted)
-        let line = "  lyrics \(id) " + quoted.joined(separator: " ")
-        if line.count <= Formatter.standardLineWidth { return line + "\n" }
-        return "  lyrics \(id)\n" + quoted.map { "    \($0)\n" }.joined()
+        "  lyrics \(id) " + verses.map(StavePrinter.quoted).joined(separator: " ") + "\n"
     }
 
     /// Groups elements into lines: a line ends at the first bar line past `lineWidth`

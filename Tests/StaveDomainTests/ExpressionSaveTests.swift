@@ -138,5 +138,28 @@ final class ExpressionSaveTests: XCTestCase {
         // Only the version changes.
         XCTAssertEqual(resaved, v4.replacingOccurrences(of: "\"version\": 4,", with: "\"version\": 5,"))
         XCTAssertNotEqual(resaved, v4)
+        // The same song as the version 5 fixture, which is that file saved again.
+        let v5 = try Fixtures.bytes(Fixtures.root.appendingPathComponent("Tests/Fixtures/saves/versions/v5/fixture-song.json"))
+        XCTAssertEqual(try SongDecoder.decodeSong(Array(v4.utf8)), try SongDecoder.decodeSong(v5))
+        XCTAssertEqual(resaved, String(decoding: v5, as: UTF8.self))
+    }
+
+    /// Every older version's fixture migrates to a version 5 document whose song saves and
+    /// loads again unchanged, with no Stave 2 marks.
+    func testEveryOlderVersionMigratesToAVersion5DocumentWithoutMarks() throws {
+        for version in 1..<SongDocument.currentVersion {
+            for fixture in Fixtures.files(in: "Tests/Fixtures/saves/versions/v\(version)", withExtension: "json") {
+                let song = try SongDecoder.decodeSong(try Fixtures.bytes(fixture))
+                let saved = try SongEncoder.encode(song)
+                XCTAssertTrue(String(decoding: saved, as: UTF8.self).hasPrefix("{\"format\":\"stave-song\",\"version\":5,"), fixture.path)
+                XCTAssertEqual(try SongDecoder.decodeSong(saved), song, fixture.path)
+                XCTAssertTrue(song.markers.isEmpty && song.tracks.allSatisfy { $0.legato == 100 }, fixture.path)
+                for track in song.tracks {
+                    for phrase in track.phrases {
+                        if case .original(let body) = phrase.content { XCTAssertTrue(body.expression.isEmpty, fixture.path) }
+                    }
+                }
+            }
+        }
     }
 }

@@ -157,7 +157,8 @@ extension RandomSongGenerator {
             while last + 1 < places.sounds.count, places.sounds[last + 1].notes.allSatisfy({ $0.velocity == from }) { last += 1 }
             guard sound.notes.allSatisfy({ $0.velocity == from }) else { continue }
             let limit = last + 1 < places.sounds.count ? places.sounds[last + 1].offset : places.slots.last ?? sound.offset
-            let ends = places.slots.filter { $0 > sound.offset && $0 <= limit }
+            // Now and then a hairpin that ends where it starts (`!> !mf`).
+            let ends = places.slots.filter { ($0 > sound.offset || random.chance(5)) && $0 >= sound.offset && $0 <= limit }
             guard !ends.isEmpty else { continue }
             let end = random.pick(ends)
             let inside = expression.graces.filter { $0.offset >= sound.offset && $0.offset < end }

@@ -33,7 +33,8 @@ final class PrinterLayoutTests: XCTestCase {
             XCTAssertFalse(diagnostics.hasErrors, file.lastPathComponent)
             let printed = StavePrinter().print(song)
             XCTAssertEqual(FormatTestSupport.format(printed), printed, "\(file.lastPathComponent): stave print's text is not formatted")
-            XCTAssertTrue(printed.split(separator: "\n").allSatisfy { $0.count <= 100 }, file.lastPathComponent)
+            // Within 100 columns, but for lyrics statements: their strings cannot be broken.
+            XCTAssertTrue(printed.split(separator: "\n").allSatisfy { $0.count <= 100 || $0.hasPrefix("  lyrics ") }, file.lastPathComponent)
         }
     }
 }
