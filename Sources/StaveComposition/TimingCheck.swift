@@ -41,8 +41,13 @@ enum TimingCheck {
                     placementDenominator = Rational.lcm(placementDenominator, quarterDenominator(placement.body.length)) ?? Int.max / 2
                 }
                 sufficient = Rational.lcm(sufficient, placementDenominator) ?? Int.max / 2
-                // v2 marks make sounding times of their own (grace notes, shortened ends).
-                let plain = placement.legato >= 100 && placement.body.expression.isEmpty && placement.isPlain
+                // v2 marks make sounding times of their own (grace notes, shortened ends). Without
+                // legato and graces only staccato does, halving a joined length: when every written
+                // time falls on an even tick that is a whole tick too, and no note needs a look.
+                let noLegatoOrGraces = placement.legato >= 100 && placement.body.expression.isEmpty
+                let (evenGrid, overflow) = placementDenominator.multipliedReportingOverflow(by: 2)
+                if noLegatoOrGraces, !overflow, evenGrid > 0, song.ppq % evenGrid == 0 { continue }
+                let plain = noLegatoOrGraces && placement.isPlain
                 if song.ppq % placementDenominator == 0 {
                     if plain { continue }
                     let inTicks = Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: 4 * song.ppq, timingOnly: true)

@@ -343,6 +343,15 @@ final class StaveTwoTextMIDITests: XCTestCase {
         XCTAssertEqual(dump.tracks[0].filter { $0.text.hasPrefix("marker") }.map { "\($0.tick) \($0.text)" }, ["2 marker \"A\"", "2 marker \"B\""])
     }
 
+    /// Staccato halves a length: a thirty-second is 3 ticks at ppq 24, so `c32'` ends 1.5 ticks
+    /// in — between ticks, with the warning naming ppq 48; at ppq 48 (6 ticks, 3 sounding) all is exact.
+    func testStaccatoBetweenTicksIsWarnedAbout() {
+        let odd = Lowering.compile(Source(path: "t.stave", text: "ppq 24\ntrack a { phrase { c32' r32 r16 r8 r4 } }"), defaultTitle: "t")
+        XCTAssertTrue(odd.diagnostics.contains { $0.id == .offTickGrid && $0.message.contains("ppq 48 makes every event exact") }, "\(odd.diagnostics.map(\.message))")
+        let even = Lowering.compile(Source(path: "t.stave", text: "ppq 48\ntrack a { phrase { c32' r32 r16 r8 r4 } }"), defaultTitle: "t")
+        XCTAssertFalse(even.diagnostics.contains { $0.id == .offTickGrid })
+    }
+
     /// A note whose *sounding* length rounds to zero is dropped with the v1 warning: at ppq 24
     /// `d64'` starts at 1.5 ticks (→ 2) and sounds 0.75 ticks (ends at 2.25 → 2). Unmarked it
     /// would end at 3 and stay.
