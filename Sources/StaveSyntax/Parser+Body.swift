@@ -214,7 +214,7 @@ extension Parser {
             return BodyElement(.tempo(bpm), token.range.union(number.range))
         }
         // pedal, cc, bend, marker (v2).
-        if underscores == 0, let command = parseControlWord(token) { return command }
+        if underscores == 0, mayBeControlWord(token), let command = parseControlWord(token) { return command }
         // o5, v90: commands.
         if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), letterCount == 1, end - start > 1, tailIsDigits, underscores == 0 {
             guard let number = smallNumber(tail, token) else { return nil }
@@ -404,7 +404,7 @@ extension Parser {
             let number = advance()
             while current.kind == .dot, !current.spaceBefore { advance() }
             let shown = String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
-            error(.misplacedMark, "articulation marks follow the duration: write \(shown.filter { $0 != "_" })\(text(number))\(source.text(marks.range!))", at: marks.range!)
+            error(.misplacedMark, "articulation marks follow the duration: write \(shown.filter { $0 != "_" })\(text(number))\(text(marks.range!))", at: marks.range!)
             return false
         }
         while current.kind == .tilde {
@@ -467,14 +467,14 @@ extension Parser {
             if parseElement(in: .chord, depth: depth), item < elements.count {
                 if insideGrace, !Parser.mayStandInGrace(elements[item].kind) {
                     let range = elements[item].range
-                    error(.graceItemNotAllowed, "a grace group holds only pitches, chords, octave and velocity commands, found '\(source.text(range))'", at: range)
+                    error(.graceItemNotAllowed, "a grace group holds only pitches, chords, octave and velocity commands, found '\(text(range))'", at: range)
                     elements.removeLast(elements.count - item)
                     hadInvalidItem = true
                 } else if case .member(let member) = elements[item].kind {
                     hasMember = true
                     if case .chordSymbol = member.sound {
                         if let symbol {
-                            error(.duplicateChordSymbol, "a chord holds at most one chord symbol ('\(source.text(symbol))' stands before): write two chords", at: member.range)
+                            error(.duplicateChordSymbol, "a chord holds at most one chord symbol ('\(text(symbol))' stands before): write two chords", at: member.range)
                             elements.removeLast(elements.count - item)
                         } else {
                             symbol = member.range

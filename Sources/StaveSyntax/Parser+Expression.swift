@@ -14,59 +14,86 @@ extension Parser {
     }
 
     /// True when the current token is a mark glued to what stands before it.
+    @inline(__always)
     var atGluedMark: Bool {
         let token = current
         guard !token.spaceBefore else { return false }
         return token.kind == .apostrophe || token.kind == .caret || (token.kind == .word && bytes[token.range.start] == UInt8(ascii: "_"))
     }
 
-    /// Reads the marks glued after `token`: `underscores` tenuto marks at the end of its own
-    /// word (`c4_`), then `'`, `^` and `_` tokens. Reports a mark written twice and `'` with
-    /// `_` (once per note) when `reporting`; returns the valid marks and where they all stand.
-    mutating func readMarks(after token: Token, underscores: Int, reporting: Bool) -> (marks: NoteMarks, range: SourceRange?) {
+    /// The marks of one note as they are read: the valid ones, where they all stand, and
+    /// whether a problem was found (only the first is reported).
+    struct MarkReading {
         var marks: NoteMarks = []
         var range: SourceRange?
         var reported = false
-        func add(_ mark: NoteMarks, at markRange: SourceRange, _ parser: inout Parser) {
-            range = range.map { $0.union(markRange) } ?? markRange
-            guard !reported else { return }
-            if marks.contains(mark) {
-                if reporting { parser.error(.duplicateMark, "the \(Parser.markName(mark)) is written twice: each mark stands at most once", at: markRange) }
-                reported = true
-            } else if (mark == .staccato && marks.contains(.tenuto)) || (mark == .tenuto && marks.contains(.staccato)) {
-                if reporting { parser.error(.conflictingMarks, "staccato and tenuto cannot mark the same note: keep one", at: markRange) }
-                reported = true
-            } else {
-                marks.insert(mark)
-            }
-        }
+    }
+
+    /// Reads the marks glued after `token`: `underscores` tenuto marks at the end of its own
+    /// word (`c4_`), then `'`, `^` and `_` tokens. Reports a mark written twice and `'` with
+    /// `_` (once per note) when `reporting`; returns the valid marks and where they all stand.
+    /// The common case, no mark, costs one look at the next token.
+    @inline(__always)
+    mutating func readMarks(after token: Token, underscores: Int, reporting: Bool) -> (marks: NoteMarks, range: SourceRange?) {
+        guard underscores > 0 || atGluedMark else { return ([], nil) }
+        return readMarksSlowly(after: token, underscores: underscores, reporting: reporting)
+    }
+
+    private mutating func readMarksSlowly(after token: Token, underscores: Int, reporting: Bool) -> (marks: NoteMarks, range: SourceRange?) {
+        var reading = MarkReading()
         for offset in 0..<underscores {
             let start = token.range.end - underscores + offset
-            add(.tenuto, at: SourceRange(start, start + 1), &self)
+            addMark(.tenuto, at: SourceRange(start, start + 1), to: &reading, reporting: reporting)
         }
         while atGluedMark {
             let mark = advance()
             switch mark.kind {
-            case .apostrophe: add(.staccato, at: mark.range, &self)
-            case .caret: add(.accent, at: mark.range, &self)
+            case .apostrophe: addMark(.staccato, at: mark.range, to: &reading, reporting: reporting)
+            case .caret: addMark(.accent, at: mark.range, to: &reading, reporting: reporting)
             default:
                 guard isUnderscores(mark) else {
                     // `[c e]_2`: a word that starts with `_` but goes on.
                     error(.misplacedMark, "articulation marks follow the duration: \(describe(mark)) is not a mark", at: mark.range)
-                    range = range.map { $0.union(mark.range) } ?? mark.range
-                    reported = true
+                    reading.range = reading.range.map { $0.union(mark.range) } ?? mark.range
+                    reading.reported = true
                     continue
                 }
-                for index in mark.range.start..<mark.range.end { add(.tenuto, at: SourceRange(index, index + 1), &self) }
+                for index in mark.range.start..<mark.range.end {
+                    addMark(.tenuto, at: SourceRange(index, index + 1), to: &reading, reporting: reporting)
+                }
             }
         }
-        return (marks, range)
+        return (reading.marks, reading.range)
+    }
+
+    /// Adds one mark to a reading, reporting a mark written twice or `'` with `_`.
+    private mutating func addMark(_ mark: NoteMarks, at markRange: SourceRange, to reading: inout MarkReading, reporting: Bool) {
+        reading.range = reading.range.map { $0.union(markRange) } ?? markRange
+        guard !reading.reported else { return }
+        if reading.marks.contains(mark) {
+            if reporting { error(.duplicateMark, "the \(Parser.markName(mark)) is written twice: each mark stands at most once", at: markRange) }
+            reading.reported = true
+        } else if (mark == .staccato && reading.marks.contains(.tenuto)) || (mark == .tenuto && reading.marks.contains(.staccato)) {
+            if reporting { error(.conflictingMarks, "staccato and tenuto cannot mark the same note: keep one", at: markRange) }
+            reading.reported = true
+        } else {
+            reading.marks.insert(mark)
+        }
     }
 
     /// Reads what ends a pitch inside a chord, tuplet or grace group: its marks, then `~`
     /// (neither in a grace group). Returns the marks, the tie's range and the item's range
-    /// (the word with its marks).
+    /// (the word with its marks). The common case, neither, costs one look at the next token.
+    @inline(__always)
     mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
+        let next = current
+        if underscores == 0, next.kind != .tilde, next.spaceBefore || (next.kind != .apostrophe && next.kind != .caret && next.kind != .word) {
+            return ([], nil, token.range)
+        }
+        return parseItemEndingSlowly(after: token, underscores: underscores, in: context)
+    }
+
+    private mutating func parseItemEndingSlowly(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
         let grace = context == .grace || insideGrace
         let read = readMarks(after: token, underscores: underscores, reporting: !grace)
         var marks = read.marks
@@ -168,7 +195,7 @@ extension Parser {
             case let kind where Parser.mayStandInGrace(kind): break
             default:
                 let range = elements[item].range
-                error(.graceItemNotAllowed, "a grace group holds only pitches, chords, octave and velocity commands, found '\(source.text(range))'", at: range)
+                error(.graceItemNotAllowed, "a grace group holds only pitches, chords, octave and velocity commands, found '\(text(range))'", at: range)
                 elements.removeLast(elements.count - item)
                 hadInvalidItem = true
             }
@@ -178,7 +205,7 @@ extension Parser {
         let groupRange = open.range.union(close.range)
         var keep = true
         if sounding == 0 {
-            if !hadInvalidItem { error(.emptyGrace, "a grace group needs at least one pitch or chord: '\(source.text(groupRange).count > 20 ? "(…)" : source.text(groupRange))' has none", at: groupRange) }
+            if !hadInvalidItem { error(.emptyGrace, "a grace group needs at least one pitch or chord: '\(text(groupRange).count > 20 ? "(…)" : text(groupRange))' has none", at: groupRange) }
             keep = false
         } else if sounding > Parser.maximumGraceItems {
             error(.limitExceeded, "a grace group holds \(sounding) grace notes; the limit is \(Parser.maximumGraceItems) before one note", at: groupRange)
@@ -214,7 +241,7 @@ extension Parser {
             if keep { error(.graceWithoutNote, "two grace groups before one note: write them as one group", at: groupRange) }
             keep = false
         default:
-            if keep { error(.graceWithoutNote, "a grace group must stand directly before the note or chord it decorates, not before '\(source.text(elements[noteStart].range))'", at: groupRange) }
+            if keep { error(.graceWithoutNote, "a grace group must stand directly before the note or chord it decorates, not before '\(text(elements[noteStart].range))'", at: groupRange) }
             keep = false
         }
         if !keep { removeGrace(header: header, end: noteStart, reports: reports, reportsEnd: noteReports) }
@@ -257,6 +284,21 @@ extension Parser {
     }
 
     // MARK: - Commands
+
+    /// True when a word may be `pedal`, `cc`, `bend` or `marker` (by its length and first two
+    /// letters): the one test every note pays.
+    @inline(__always)
+    func mayBeControlWord(_ token: Token) -> Bool {
+        let length = token.range.end - token.range.start
+        guard length >= 2 else { return false }
+        switch (bytes[token.range.start], bytes[token.range.start + 1]) {
+        case (UInt8(ascii: "p"), UInt8(ascii: "e")): return length == 5
+        case (UInt8(ascii: "c"), UInt8(ascii: "c")): return length == 2
+        case (UInt8(ascii: "b"), UInt8(ascii: "e")): return length == 4
+        case (UInt8(ascii: "m"), UInt8(ascii: "a")): return length == 6
+        default: return false
+        }
+    }
 
     /// `pedal down|up`, `cc N V`, `bend C` and `marker "text"` when `token` (consumed) is one of
     /// their words; nil when it is none. A command that fails is reported and gives `.some(nil)`.

@@ -39,7 +39,7 @@ extension Parser {
         guard context == .chord else {
             guard isLetterAG else { return .none }
             for _ in 0..<bassTokens { advance() }
-            let written = source.text(SourceRange(token.range.start, bassTokens > 0 ? tokens[position - 1].range.end : wordEnd))
+            let written = self.text(SourceRange(token.range.start, bassTokens > 0 ? tokens[position - 1].range.end : wordEnd))
             var symbolPart = Substring(written)
             var duration = ""
             while let last = symbolPart.last, last.isNumber, ChordSymbol.parse(String(symbolPart)).isFailure { duration = String(last) + duration; symbolPart = symbolPart.dropLast() }
@@ -123,7 +123,7 @@ extension Parser {
         let text = advance()
         switch parseAt() {
         case .none:
-            error(.markerWithoutBar, "a marker in the header needs its bar: write 'marker \(source.text(text.range)) at BAR', or put the marker inside a phrase body", at: keyword.range.union(text.range))
+            error(.markerWithoutBar, "a marker in the header needs its bar: write 'marker \(self.text(text.range)) at BAR', or put the marker inside a phrase body", at: keyword.range.union(text.range))
             return nil
         case .some(nil):
             skipToTopLevel()

@@ -30,7 +30,6 @@ public struct Parser {
     /// A run of source bytes.
     typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
-    let source: Source
     /// The source's bytes, borrowed for the duration of the parse (no array slices, no
     /// reference counting on the hot path, none shared between threads).
     let bytes: UnsafeBufferPointer<UInt8>
@@ -49,8 +48,9 @@ public struct Parser {
     /// True while the items of a grace group are read (a chord there takes no marks or ties).
     var insideGrace = false
 
+    /// The source itself is not kept: the parser reads its bytes, and a smaller parser is a
+    /// faster one (its non-mutating helpers are called on every token).
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, tokens: TokenChunks) {
-        self.source = source
         self.bytes = bytes
         self.tokens = tokens
     }
@@ -95,6 +95,7 @@ public struct Parser {
 
     // MARK: - Token access
 
+    @inline(__always)
     var current: Token { tokens[position] }
 
     func peek(_ offset: Int = 1) -> Token {
@@ -112,7 +113,14 @@ public struct Parser {
         return token
     }
 
-    func text(_ token: Token) -> String { source.text(token.range) }
+    func text(_ token: Token) -> String { text(token.range) }
+
+    /// The source text of a range (clamped to the source), for messages and names.
+    func text(_ range: SourceRange) -> String {
+        let start = max(0, min(range.start, bytes.count))
+        let end = max(start, min(range.end, bytes.count))
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
 
     func isWord(_ token: Token, _ word: String) -> Bool {
         guard token.kind == .word, token.range.end - token.range.start == word.utf8.count else { return false }
