@@ -37,8 +37,8 @@ final class FormatRuleTests: XCTestCase {
                       "track a {\n  phrase { c4^' f#8._ [c^ e_ g]2^ {c' d' e}4 !p c !< d !f }\n}\n")
         assertFormats("track a { phrase { ( d e ) f4 ([c  e] g)\na {c ( d )e f}4 } }",
                       "track a {\n  phrase {\n    (d e)f4 ([c e] g)a {c (d)e f}4\n  }\n}\n")
-        assertFormats("track a { phrase { pedal   down cc 11  90 bend  -50 marker  \"A\" [ Bb7/D ]4. [ C~ ]2 } }",
-                      "track a {\n  phrase { pedal down cc 11 90 bend -50 marker \"A\" [Bb7/D]4. [C~]2 }\n}\n")
+        assertFormats("track a { phrase { pedal   down cc 11  90 bend  -50 marker  \"A\" [ Bb7/D ]4. [ C~ ]2 [C] } }",
+                      "track a {\n  phrase { pedal down cc 11 90 bend -50 marker \"A\" [Bb7/D]4. [C~]2 [C] }\n}\n")
     }
 
     func testStaveTwoStatementsAreLaidOutLikeSettings() {
