@@ -25,6 +25,14 @@ public enum Lyrics {
         return result
     }
 
+    /// How many lyric notes a verse takes (sung, held and skipped syllables alike), without
+    /// making a string per syllable.
+    public static func syllableCount(of verse: String) -> Int {
+        var count = 0
+        forEachSyllable(of: verse) { _, _ in count += 1 }
+        return count
+    }
+
     /// The splitter itself: calls `body` with each syllable in order — for a sung one its FF 05
     /// text as UTF-8 bytes (valid only during the call; the `.sung` payload is left empty), so a
     /// backend can copy the bytes without making a string per syllable. Works on the UTF-8 bytes:

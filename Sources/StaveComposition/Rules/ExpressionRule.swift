@@ -179,7 +179,7 @@ public enum ExpressionRule {
         let notes = lyricNotes(in: body)
         var problems: [(index: Int, problem: RuleProblem)] = []
         for (index, verse) in verses.enumerated() {
-            if let problem = self.verse(index + 1, syllables: Lyrics.syllables(of: verse).count, lyricNotes: notes, phrase: phrase) {
+            if let problem = self.verse(index + 1, syllables: Lyrics.syllableCount(of: verse), lyricNotes: notes, phrase: phrase) {
                 problems.append((index, problem))
             }
         }
