@@ -108,18 +108,19 @@ async def test_durations_right_after_a_note(client, text, line, character, expec
 
 async def test_settings_in_a_track_body(client):
     names = labels(await complete(client, "track a {\n  \n}\n", 1, 2))
-    assert names == ["instrument", "channel", "volume", "pan", "velocity", "octave", "transpose", "phrase", "repeat", "sync"]
+    assert names == ["instrument", "channel", "volume", "pan", "velocity", "octave", "transpose", "legato", "phrase", "repeat",
+                     "sync", "lyrics"]
     names = labels(await complete(client, "drums a {\n  \n}\n", 1, 2))
-    assert names == ["kit", "channel", "volume", "pan", "velocity", "phrase", "repeat", "sync"]
+    assert names == ["kit", "channel", "volume", "pan", "velocity", "legato", "phrase", "repeat", "sync"]
 
 
 async def test_top_level_words(client):
     names = labels(await complete(client, "title \"x\"\n\n", 1, 0))
-    assert names == ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
+    assert names == ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums"]
 
 
 async def test_completion_in_an_empty_document(client):
-    assert labels(await complete(client, "", 0, 0)) == ["title", "composer", "tempo", "meter", "key", "ppq", "track", "drums"]
+    assert labels(await complete(client, "", 0, 0)) == ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums"]
 
 
 async def test_key_tonics(client):
