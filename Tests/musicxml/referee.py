@@ -339,6 +339,18 @@ def compile_both(stave, text, base, most_measures=None):  # noqa: C901
 
 MUSIC21_DIVISIONS = 65535
 
+# Stave 2 marks that make a note sound other than written: grace groups, staccato/tenuto/accent
+# marks and the legato setting (read from `stave tree`, the lossless tree).
+SOUND_MARK = re.compile(r'^\s*(grace \d|\^ \d|\' \d|word \d+\.\.\d+ "(legato|[^"]*[a-g0-9.]_)")')
+
+
+def sounds_as_written(stave, path):
+    """True when no Stave 2 mark changes how the song's notes sound: the MusicXML export writes
+    the written notes (it does not write Stave 2 marks yet), so only then may the MIDI notes be
+    compared with it."""
+    tree = subprocess.run([stave, 'tree', path], capture_output=True, text=True).stdout
+    return not any(SOUND_MARK.match(line) for line in tree.splitlines())
+
 
 def exact_problem(xml_path, mid_path):
     """The first difference between the exact reading of our MusicXML and our MIDI, or None."""
@@ -406,6 +418,11 @@ def check_song(job):
         return 'SKIP', group, name, 'a part from below MIDI 10 to above MIDI 119: MusicXML cannot write it', None
     if failure:
         return 'FAIL', group, name, failure, None
+    if not sounds_as_written(stave, base + '.stave'):
+        error = next(iter(schema(xsd).iter_errors(base + '.musicxml')), None)
+        if error is not None:
+            return 'FAIL', group, name, f'XSD: {str(error.reason or error)[:200]} at {error.path}', None
+        return 'OK', group, name, 'schema only', None
     try:
         problem, ours = check_file(base + '.musicxml', base + '.mid', xsd)
     except Exception as e:
@@ -530,6 +547,7 @@ def main():
     counts = {}
     skipped = {}
     exact_only = {}
+    schema_only = {}
     matched = total = 0
     # The first --count model songs that are not too long.
     model = [r for r in results if r[1] == 'model' and r[0] != 'SKIP'][:options.count]
@@ -541,6 +559,8 @@ def main():
             total += spelling[1]
         if status == 'OK' and detail == 'exact reading only':
             exact_only[group] = exact_only.get(group, 0) + 1
+        if status == 'OK' and detail == 'schema only':
+            schema_only[group] = schema_only.get(group, 0) + 1
         if status == 'FAIL':
             print(f'FAIL {group} {name}: {detail}')
         elif status == 'SKIP':
@@ -551,6 +571,9 @@ def main():
         print(f'SKIP ({reason}): {n} songs')
     for group, c in counts.items():
         line = f'{group}: {c["OK"]} ok, {c["FAIL"]} failed, {c["SKIP"]} skipped'
+        if schema_only.get(group):
+            line += (f'; {schema_only[group]} of the ok ones checked by the schema only (Stave 2 marks make their '
+                     'notes sound other than written, and the export does not write the marks yet)')
         if exact_only.get(group):
             line += (f'; {c["OK"] - exact_only[group]} of the ok ones read by music21 too (the others have '
                      f'<divisions> above {MUSIC21_DIVISIONS}, which music21 rounds: checked by the schema '
