@@ -4,8 +4,9 @@ marks, compiled to MIDI side by side (issue 11: at most 1.5x the time, at most 1
 
 The v2 song is the v1 song (Benchmarks/generate.py, 300 phrases of 1,000 notes) with:
   * every note marked: each note and chord, and each pitch inside a tuplet, gets one of
-    `'`, `^`, `_`, `^'` in turn (chords inside tuplets are left unmarked);
-  * a hairpin in every bar: `v60 !<` where the bar starts and `v90` where it ends;
+    `'`, `^`, `_` in turn (chords inside tuplets are left unmarked);
+  * a hairpin in every bar, crescendo and diminuendo in turn: `!<` where a bar starts and `v90`
+    where it ends, then `!>` and `v60` (the phrase starts with `v60`);
   * a grace group `(c e)` before the first plain note or chord of every other bar;
   * lyrics on every note: one `lyrics` statement per phrase with a syllable for each of its
     lyric notes (notes and chords at the top level and every sounding tuplet item);
@@ -23,7 +24,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MARKS = ["'", "^", "_", "^'"]
+MARKS = ["'", "^", "_"]
 PITCH_ITEM = re.compile(r"^[a-g](##|#|bb|b|n)?$")
 
 
@@ -73,8 +74,8 @@ class Marker:
                 out.append(part)   # r, octave and velocity commands
         return "{" + " ".join(out) + "}" + duration
 
-    def bar(self, items, with_grace):
-        out = ["v60", "!<"]
+    def bar(self, items, with_grace, crescendo):
+        out = ["!<" if crescendo else "!>"]
         graced = not with_grace
         for item in items:
             if item.startswith("{"):
@@ -87,7 +88,7 @@ class Marker:
                 self.lyric_notes += 1
             else:
                 out.append(item)
-        out.append("v90")
+        out.append("v90" if crescendo else "v60")
         return out
 
 
@@ -104,13 +105,15 @@ def dense(text):
             continue
         if phrase and line.strip() == "}":
             marker = Marker()
-            words = []
+            words = ["v60"]
+            crescendo = True
             for bar in " ".join(body).split("|"):
                 items = split_items(bar)
                 if not items:
                     continue
                 bar_number += 1
-                words += marker.bar(items, bar_number % 2 == 1) + ["|"]
+                words += marker.bar(items, bar_number % 2 == 1, crescendo) + ["|"]
+                crescendo = not crescendo
             for start in range(0, len(words), 24):
                 out.append("    " + " ".join(words[start:start + 24]))
             out.append(line)
@@ -150,9 +153,9 @@ def main():
         text = dense(f.read())
     with open(v2, "w", encoding="utf-8") as f:
         f.write(text)
-    marks = sum(text.count(m) for m in ("'", "^", "_")) - text.count("^'")
+    marks = sum(text.count(m) for m in ("'", "^", "_"))
     syllables = len(re.findall(r"\bla\b", text))
-    print(f"v2 song: {len(text):,} bytes, {text.count('!<'):,} hairpins, {text.count('(c e)'):,} grace groups, "
+    print(f"v2 song: {len(text):,} bytes, {text.count('!<') + text.count('!>'):,} hairpins, {text.count('(c e)'):,} grace groups, "
           f"{marks:,} marks, {syllables:,} syllables")
     cases = {"v1": v1, "v2": v2}
     times = {name: [] for name in cases}
