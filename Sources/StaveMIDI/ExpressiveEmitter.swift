@@ -59,7 +59,7 @@ extension MIDIFileWriter {
                     controlTick = control < controls.count ? tick(controls[control].time) : Int.max
                 } else {
                     syllables.bytes.withUnsafeBufferPointer { bytes in
-                        stream.meta(at: lyricTick, type: 0x05, bytes: UnsafeBufferPointer(rebasing: bytes[syllables.bounds[lyric]..<syllables.bounds[lyric + 1]]))
+                        stream.lyric(at: lyricTick, bytes: UnsafeBufferPointer(rebasing: bytes[syllables.bounds[lyric]..<syllables.bounds[lyric + 1]]))
                     }
                     lyric += 1
                     nextSung()

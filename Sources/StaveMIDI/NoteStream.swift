@@ -1,9 +1,15 @@
 /// The notes of one track on their way into its MTrk chunk: each note-on is written at once,
-/// its note-off waits in a min-heap until the first note-on after it (offs before ons at one tick).
+/// its note-off waits in a min-heap until the first event after it. Lyrics wait too, so that at
+/// one tick the order is rule 14's whatever placement an event comes from: note-offs, then
+/// controllers and bends, then lyrics, then note-ons.
 struct NoteStream {
     private var encoder: TrackEncoder
     private let channel: UInt8
     private var offs = OffHeap()
+    /// Lyrics not written yet, in tick order: their ticks and their text's bytes in `lyricBytes`.
+    private var lyrics: [(tick: Int, bytes: Range<Int>)] = []
+    private var lyricBytes: [UInt8] = []
+    private var nextLyric = 0
     /// The last note-off's tick: where the track ends.
     private var end = 0
     /// Notes started so far: orders note-offs of one tick by their notes' starts.
@@ -18,8 +24,12 @@ struct NoteStream {
     @inline(__always)
     mutating func note(start: Int, stop: Int, pitch: Int, velocity: Int) {
         guard stop > start, velocity > 0 else { return }
-        while offs.nextTick <= start, let first = offs.pop() {
-            encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+        if nextLyric < lyrics.count {
+            drain(through: start, lyricsOfThatTick: true)
+        } else {
+            while offs.nextTick <= start, let first = offs.pop() {
+                encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+            }
         }
         encoder.channel(at: start, status: 0x90 | channel, UInt8(pitch), UInt8(velocity))
         offs.push(OffHeap.Entry(tick: stop, sequence: sequence, pitch: UInt8(pitch)))
@@ -27,25 +37,47 @@ struct NoteStream {
         end = max(end, stop)
     }
 
-    /// Writes the note-offs due at or before `tick`: at one tick note-offs come first (rule 14).
-    @inline(__always)
-    mutating func flush(through tick: Int) {
-        while offs.nextTick <= tick, let first = offs.pop() {
-            encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+    /// Writes the note-offs due at or before `tick` and the waiting lyrics before it (those of
+    /// `tick` itself too when `lyricsOfThatTick`), in tick order, note-offs first at one tick.
+    mutating func drain(through tick: Int, lyricsOfThatTick: Bool) {
+        let lastLyricTick = lyricsOfThatTick ? tick : tick - 1
+        while true {
+            let lyricTick = nextLyric < lyrics.count ? lyrics[nextLyric].tick : Int.max
+            if offs.nextTick <= tick, offs.nextTick <= lyricTick, let first = offs.pop() {
+                encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+            } else if nextLyric < lyrics.count, lyricTick <= lastLyricTick {
+                let lyric = lyrics[nextLyric]
+                lyricBytes.withUnsafeBufferPointer { all in
+                    encoder.meta(at: lyric.tick, type: 0x05, bytes: UnsafeBufferPointer(rebasing: all[lyric.bytes]))
+                }
+                nextLyric += 1
+            } else {
+                break
+            }
+        }
+        if nextLyric == lyrics.count, nextLyric > 0 {
+            lyrics.removeAll(keepingCapacity: true)
+            lyricBytes.removeAll(keepingCapacity: true)
+            nextLyric = 0
         }
     }
 
-    /// A controller or pitch-bend message at `tick`, after the note-offs of that tick.
+    /// A controller or pitch-bend message at `tick`, after the note-offs of that tick and before
+    /// its lyrics.
     mutating func control(at tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8) {
-        flush(through: tick)
+        drain(through: tick, lyricsOfThatTick: false)
         encoder.channel(at: tick, status: status | channel, data1, data2)
         end = max(end, tick)
     }
 
-    /// A meta event (a lyric) at `tick`, after the note-offs of that tick.
-    mutating func meta(at tick: Int, type: UInt8, bytes: UnsafeBufferPointer<UInt8>) {
-        flush(through: tick)
-        encoder.meta(at: tick, type: type, bytes: bytes)
+    /// A lyric (FF 05) at `tick`: it waits until the controllers of its tick are written.
+    mutating func lyric(at tick: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        if let last = lyrics.last, last.tick > tick {
+            drain(through: tick, lyricsOfThatTick: true) // out of order: write what came before
+        }
+        let start = lyricBytes.count
+        lyricBytes.append(contentsOf: bytes)
+        lyrics.append((tick, start..<lyricBytes.count))
         end = max(end, tick)
     }
 
@@ -55,11 +87,9 @@ struct NoteStream {
         encoder.finish(at: end)
     }
 
-    /// Writes the pending note-offs.
+    /// Writes the pending note-offs and lyrics.
     mutating func flush() {
-        while let first = offs.pop() {
-            encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
-        }
+        drain(through: Int.max, lyricsOfThatTick: true)
     }
 }
 

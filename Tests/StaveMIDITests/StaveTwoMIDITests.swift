@@ -243,6 +243,16 @@ final class StaveTwoMIDITests: XCTestCase {
         ])
     }
 
+    /// Rule 14 across placements: the lyric of a note that rounds to nothing at the end of one
+    /// phrase waits for the `pedal up` the next phrase sends on its tick (found by the model
+    /// referee: controls come before lyrics whatever placement they come from). At ppq 24 a
+    /// sixteenth-part of a 32nd rounds to zero ticks or one; the last item, x, sits at tick 27.
+    func testALyricWaitsForTheControlsOfItsTickFromALaterPlacement() throws {
+        let bytes = try midi("ppq 24\ntrack a { lyrics p \"* * * * * * * * * * * * * * * x\" phrase p { r4 {c d e f g a b c d e f g a b c d}32 } phrase q { pedal up c } }")
+        let lines = try MIDIDump(bytes).tracks[1].filter { $0.tick == 27 && !$0.text.hasPrefix("note-off") }.map(\.text)
+        XCTAssertEqual(lines, ["control ch1 64 0", "lyric \"x\"", "note-on ch1 60 100"])
+    }
+
     // MARK: what other backends read
 
     /// `Performance.notes` (the piano roll, excerpts) gives the same sounding notes, grace
