@@ -2,6 +2,7 @@
 
     python3 Tests/model/test_model_v2.py                 # the model alone
     python3 Tests/model/test_model_v2.py --stave PATH    # and every song here through `stave`
+    python3 Tests/model/test_model_v2.py --stave PATH --strict   # also the known compiler bugs
 
 Ends with "N passed, M failed". With --stave, every valid song of these tests is also compiled
 and its MIDI compared with the model (one check per song), and every song the model rejects must
@@ -42,6 +43,14 @@ def evaluate(text):
 def disputed(text):
     """Mark a song as an open question: tested against the model only, not through stave."""
     DISPUTED.add(text)
+    return text
+
+
+KNOWN_BUGS = set()  # songs the compiler gets wrong today (README); through stave only with --strict
+
+
+def known_bug(text):
+    KNOWN_BUGS.add(text)
     return text
 
 
@@ -382,6 +391,17 @@ def test_velocity_command_in_a_grace_group_ends_the_hairpin_at_its_item():
     assert [n[3] for n in notes(text)] == [60, 87, 90, 90]
 
 
+def test_lyric_of_a_dropped_note_after_the_next_phrases_pedal():
+    # KNOWN COMPILER BUG (README), rule 14: ppq 24. p = r4 then 16 items in a 1/32 (3 ticks): each
+    # 0.1875 ticks. The last item starts at 24 + 15·0.1875 = 26.8125 -> 27 and ends at 27: zero
+    # length, dropped — but it is a lyric note and sings "x" at 27. q starts at 27 with pedal up.
+    # At tick 27 the control comes before the lyric (the compiler writes the lyric first).
+    text = known_bug('ppq 24 track a { lyrics p "* * * * * * * * * * * * * * * x" '
+                     'phrase p { r4 {c d e f g a b c d e f g a b c d}32 } phrase q { pedal up c } }')
+    assert lyrics(text) == [(27, "x")]
+    assert controls(text) == [(27, "cc", 64, 0)]
+
+
 # --- Order at one tick: the checker of the MIDI side ----------------------------------------------------
 
 def test_order_checker_flags_note_on_before_controller():
@@ -410,7 +430,7 @@ def through_stave(stave):
     passed = failed = 0
     out_dir = tempfile.mkdtemp(prefix="stave-model-v2-hand.")
     for i, (text, valid) in enumerate(SONGS.items()):
-        if text in DISPUTED:
+        if text in DISPUTED or (text in KNOWN_BUGS and "--strict" not in sys.argv):
             continue
         path = os.path.join(out_dir, f"hand{i}.stave")
         with open(path, "w", encoding="utf-8") as f:
