@@ -103,7 +103,7 @@ model_referee_v2() {
 # The hand-computed Stave 2 expectations: the model's own unit tests, then each of their songs
 # through the compiler (mido is installed by the model referee part above).
 model_hand_v2() {
-  PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" python3 Tests/model/test_model_v2.py --stave "$STAVE"
+  PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" python3 Tests/model/test_model_v2.py --stave "$STAVE" --strict
 }
 
 # The regression inputs replayed, then every target fuzzed; one summary over both.
