@@ -50,6 +50,20 @@ struct TestClient {
     mutating func at(_ method: String, _ line: Int, _ character: Int, extra: String = "", uri: String = "file:///song.stave") -> JSONValue {
         request(method, "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":{\"line\":\(line),\"character\":\(character)}\(extra)}")
     }
+
+    /// The document's semantic tokens decoded from LSP's relative encoding: absolute
+    /// `[line, start, length, type]` each.
+    mutating func semanticTokens(uri: String = "file:///song.stave") -> [[Int]] {
+        let data = request("textDocument/semanticTokens/full", "{\"textDocument\":{\"uri\":\"\(uri)\"}}")["result"]?["data"]?.items.compactMap(\.integer) ?? []
+        var tokens: [[Int]] = []
+        var line = 0, start = 0
+        for index in stride(from: 0, to: data.count - data.count % 5, by: 5) {
+            line += data[index]
+            start = data[index] == 0 ? start + data[index + 1] : data[index + 1]
+            tokens.append([line, start, data[index + 2], data[index + 3]])
+        }
+        return tokens
+    }
 }
 
 /// A JSON string literal.
