@@ -1,16 +1,5 @@
-/// A marker (FF 06 on the conductor track) at an absolute time.
-public struct PerformedMarker: Equatable, Sendable {
-    /// Where it stands, in whole notes from the song start.
-    public var time: Rational
-    /// The marker's text.
-    public var text: String
-
-    /// Creates a `PerformedMarker` from its parts.
-    public init(time: Rational, text: String) {
-        self.time = time
-        self.text = text
-    }
-}
+/// A marker (FF 06 on the conductor track) is a text at an absolute time, like a sung syllable.
+public typealias PerformedMarker = PerformedText
 
 extension Performance {
     /// Every marker of the song in rule 14's order for markers that meet on one tick: header
