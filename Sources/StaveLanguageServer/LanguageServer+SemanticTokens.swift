@@ -45,7 +45,7 @@ extension LanguageServer {
                     spans.append((token.range, 0))
                 case .setting?:
                     spans.append((token.range, settingKeywords.contains(index) ? 0 : 3))
-                case .header?, .lyrics? where settingKeywords.contains(index):
+                case .header? where settingKeywords.contains(index), .lyrics? where settingKeywords.contains(index):
                     spans.append((token.range, 0))
                 default:
                     if Parser.reservedWords.contains(text) { spans.append((token.range, 0)) }
