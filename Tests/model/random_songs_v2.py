@@ -21,6 +21,7 @@ Where LANGUAGE.md is silent (see README.md, "Decisions"), the model lists an amb
 is made again from the next sub-seed.
 """
 
+import re
 import random
 import sys
 
@@ -416,10 +417,10 @@ class SongGenV2(v1.SongGen):
         out = []
         for kind, text, b in lines:
             # the options of repeat and sync in the other order now and then
-            if kind == "repeat" and " at " in text and " x" in text and r.random() < 0.4:
-                head, at = text.split(" at ")
-                base, xs = head.rsplit(" ", 1)
-                text = f"{base} at {at} {xs}"
+            # (`repeat ID xN at BAR` only: an ID may itself start with x)
+            repeat = re.fullmatch(r"(repeat \S+) (x\d+) at (\S+)", text) if kind == "repeat" else None
+            if repeat and r.random() < 0.4:
+                text = f"{repeat.group(1)} at {repeat.group(3)} {repeat.group(2)}"
             elif kind == "sync" and " at " in text and " transpose " in text and r.random() < 0.4:
                 head, at = text.split(" at ")
                 base, tr = head.split(" transpose ")
