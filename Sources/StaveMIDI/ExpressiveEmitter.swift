@@ -24,21 +24,25 @@ extension MIDIFileWriter {
             }
             let offset = placement.start + placement.body.length * copy
             let scaledOffset = offset * ticksPerWhole
+            // A lyric on the copy's last tick may meet a control of the next copy or phrase there.
+            let endTick = MIDIFileWriter.tick(offset + placement.body.length, ticksPerWhole)
             if let exact, scaledOffset.isInteger {
                 let base = scaledOffset.numerator
-                emitCopy(exact, syllables: syllables, shift: placement.shift, tick: { base + $0 }, into: &stream)
+                emitCopy(exact, syllables: syllables, shift: placement.shift, endTick: endTick, tick: { base + $0 }, into: &stream)
                 continue
             }
             if relative == nil { relative = Performance.performedBody(placement.body, legato: placement.legato) }
             if let relative {
-                emitCopy(relative, syllables: syllables, shift: placement.shift, tick: { MIDIFileWriter.tick($0 + offset, ticksPerWhole) }, into: &stream)
+                emitCopy(relative, syllables: syllables, shift: placement.shift, endTick: endTick,
+                         tick: { MIDIFileWriter.tick($0 + offset, ticksPerWhole) }, into: &stream)
             }
         }
     }
 
     /// One copy of a performed body: its notes in start order, with its controller messages
-    /// and lyrics merged in by tick.
-    static func emitCopy<Time: NoteTime>(_ body: PerformedBody<Time>, syllables: LyricTexts, shift: Int,
+    /// and lyrics merged in by tick. Lyrics on or after `endTick` (the copy's last tick) wait in
+    /// the stream for the controls a following copy or phrase may send on that tick.
+    static func emitCopy<Time: NoteTime>(_ body: PerformedBody<Time>, syllables: LyricTexts, shift: Int, endTick: Int,
                                          tick: (Time) -> Int, into stream: inout NoteStream) {
         let controls = body.controls, starts = body.lyricStarts
         let lyricCount = min(syllables.count, starts.count)
@@ -59,7 +63,8 @@ extension MIDIFileWriter {
                     controlTick = control < controls.count ? tick(controls[control].time) : Int.max
                 } else {
                     syllables.bytes.withUnsafeBufferPointer { bytes in
-                        stream.lyric(at: lyricTick, bytes: UnsafeBufferPointer(rebasing: bytes[syllables.bounds[lyric]..<syllables.bounds[lyric + 1]]))
+                        stream.lyric(at: lyricTick, bytes: UnsafeBufferPointer(rebasing: bytes[syllables.bounds[lyric]..<syllables.bounds[lyric + 1]]),
+                                     mayMeetLaterControls: lyricTick >= endTick)
                     }
                     lyric += 1
                     nextSung()

@@ -70,8 +70,18 @@ struct NoteStream {
         end = max(end, tick)
     }
 
-    /// A lyric (FF 05) at `tick`: it waits until the controllers of its tick are written.
-    mutating func lyric(at tick: Int, bytes: UnsafeBufferPointer<UInt8>) {
+    /// A lyric (FF 05) at `tick`. One that `mayMeetLaterControls` (a control still to come may
+    /// fall on its tick) waits until the controllers of its tick are written; any other is
+    /// written at once unless lyrics are already waiting (their order is kept).
+    mutating func lyric(at tick: Int, bytes: UnsafeBufferPointer<UInt8>, mayMeetLaterControls: Bool) {
+        if !mayMeetLaterControls, nextLyric == lyrics.count {
+            while offs.nextTick <= tick, let first = offs.pop() {
+                encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+            }
+            encoder.meta(at: tick, type: 0x05, bytes: bytes)
+            end = max(end, tick)
+            return
+        }
         if let last = lyrics.last, last.tick > tick {
             drain(through: tick, lyricsOfThatTick: true) // out of order: write what came before
         }

@@ -214,9 +214,16 @@ public enum ExpressionRule {
                 }
             }
         }
+        /// A plain note (the common case), without making a one-note array.
+        func single(_ note: ChordNote, at offset: Rational) {
+            let continues = tied.contains(note.pitch)
+            visit(offset, !continues, continues)
+            tied.removeAll(keepingCapacity: true)
+            if note.tie { tied.append(note.pitch) }
+        }
         for root in body.notes {
             if let note = root.singleNote {
-                chord([note], at: root.position)
+                single(note, at: root.position)
             } else if let notes = root.singleChord {
                 chord(notes, at: root.position)
             } else {
