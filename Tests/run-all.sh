@@ -8,8 +8,9 @@
 #   4. real music: about 900 music21 corpus pieces refereed note by note against music21;
 #   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md,
 #      300 random Stave 2 songs, and its hand-computed Stave 2 expectations (also through stave);
-#   6. stave fmt and the lossless tree over the examples, the corpus songs of part 4 and 300
-#      generated songs (fidelity, idempotence, same MIDI, comments kept);
+#   6. stave fmt and the lossless tree over the examples, the corpus songs of part 4, 300
+#      generated songs and 300 generated Stave 2 songs (fidelity, idempotence, same MIDI,
+#      comments kept), and each one saved and printed back (same MIDI, same save file);
 #   7. the MusicXML export of the examples, the corpus pieces and 300 random songs against
 #      music21 and the MusicXML 3.1 XSD; then `stave import` round trips (compile → import →
 #      compile) over the examples and 1,000 songs;

@@ -48,11 +48,16 @@ enum HoverText {
         guard let phrase = track.phrases.first(where: { $0.source.range?.start == tree.nodes[phraseNode].range.start }),
               case .original(let body) = phrase.content else { return nil }
         let meters = MeterMap(meters: song.meters)
-        // Stave 2 marks: the k-th hairpin (control, marker) node of the body is the k-th in the
-        // body's expression, which keeps them in source order.
-        if [.hairpin, .control, .marker].contains(tree.nodes[itemNode].kind) {
-            let kind = tree.nodes[itemNode].kind
-            let nth = tree.childNodes(of: phraseNode).filter { tree.nodes[$0].kind == kind }.firstIndex(of: itemNode) ?? 0
+        // Stave 2 marks: the k-th hairpin (control, marker) node of the body, inside chords and
+        // tuplets too, is the k-th of the body's expression, which keeps them in source order —
+        // when every one of them was lowered (none failed), so that the two lists match.
+        if [.hairpin, .control, .marker].contains(kind) {
+            let phraseRange = tree.nodes[phraseNode].range
+            let written = tree.nodes.indices.filter {
+                tree.nodes[$0].kind == kind && tree.nodes[$0].range.start >= phraseRange.start && tree.nodes[$0].range.end <= phraseRange.end
+            }
+            let lowered = kind == .hairpin ? body.expression.hairpins.count : kind == .control ? body.expression.controls.count : body.expression.markers.count
+            guard written.count == lowered, let nth = written.firstIndex(of: innermost) else { return nil }
             return describeMark(kind, nth, body.expression, phrase, meters)
         }
         let itemStart = tree.nodes[itemNode].range.start

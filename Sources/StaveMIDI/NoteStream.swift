@@ -27,9 +27,7 @@ struct NoteStream {
         if nextLyric < lyrics.count {
             drain(through: start, lyricsOfThatTick: true)
         } else {
-            while offs.nextTick <= start, let first = offs.pop() {
-                encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
-            }
+            writeOffs(through: start)
         }
         encoder.channel(at: start, status: 0x90 | channel, UInt8(pitch), UInt8(velocity))
         offs.push(OffHeap.Entry(tick: stop, sequence: sequence, pitch: UInt8(pitch)))
@@ -74,21 +72,26 @@ struct NoteStream {
     /// fall on its tick) waits until the controllers of its tick are written; any other is
     /// written at once unless lyrics are already waiting (their order is kept).
     mutating func lyric(at tick: Int, bytes: UnsafeBufferPointer<UInt8>, mayMeetLaterControls: Bool) {
+        // Lyrics come in tick order (copies in time order, each merged by tick), so the queue
+        // stays sorted.
         if !mayMeetLaterControls, nextLyric == lyrics.count {
-            while offs.nextTick <= tick, let first = offs.pop() {
-                encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
-            }
+            writeOffs(through: tick)
             encoder.meta(at: tick, type: 0x05, bytes: bytes)
             end = max(end, tick)
             return
-        }
-        if let last = lyrics.last, last.tick > tick {
-            drain(through: tick, lyricsOfThatTick: true) // out of order: write what came before
         }
         let start = lyricBytes.count
         lyricBytes.append(contentsOf: bytes)
         lyrics.append((tick, start..<lyricBytes.count))
         end = max(end, tick)
+    }
+
+    /// Writes the note-offs due at or before `tick` (no lyric is waiting).
+    @inline(__always)
+    private mutating func writeOffs(through tick: Int) {
+        while offs.nextTick <= tick, let first = offs.pop() {
+            encoder.channel(at: first.tick, status: 0x80 | channel, first.pitch, 0)
+        }
     }
 
     /// Writes the pending note-offs and ends the track.

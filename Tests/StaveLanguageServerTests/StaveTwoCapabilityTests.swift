@@ -50,6 +50,19 @@ final class StaveTwoCapabilityTests: XCTestCase {
         XCTAssertEqual(hover(&client, 3, 52), "**pitch bend** -50 cents — 14-bit value 6144\n\nbar 2, beat 1")
     }
 
+    func testHoverFindsACommandInsideAChordAndNeverAnotherMark() throws {
+        var client = TestClient()
+        // 0: `[c pedal down e]2` holds the first control; `cc 11 90` is the second.
+        client.open("track a {\n  phrase { [c pedal down e]2 cc 11 90 d2 | }\n}\n")
+        XCTAssertEqual(hover(&client, 1, 15), "**sustain pedal down** — CC64 127\n\nbar 1, beat 1")
+        XCTAssertEqual(hover(&client, 1, 29), "**controller 11** set to 90\n\nbar 1, beat 3")
+        // A hairpin that starts while another is open (at 21) is an error and not lowered: the
+        // hairpins of the text and of the song differ, so no hover rather than a wrong one.
+        client.change(nil, "track a {\n  phrase { !p c !< d !< e !f f | }\n}\n", version: 2)
+        XCTAssertNil(hover(&client, 1, 21))
+        XCTAssertNil(hover(&client, 1, 16))
+    }
+
     func testRenamingAPhraseRenamesItsLyricsStatement() throws {
         var client = opened()
         let rename = client.at("textDocument/rename", 3, 10, extra: ",\"newName\":\"verse\"")

@@ -88,9 +88,11 @@ def round_trip(stave, path, midi_path, scratch):
     same_midi = (again.returncode == 0 and os.path.exists(midi_path) and
                  open(base + ".mid", "rb").read() == open(midi_path, "rb").read())
     same_save = resaved.returncode == 0 and open(base + ".again.json", "rb").read() == open(base + ".json", "rb").read()
-    return [("print round trip", None if same_midi else "the printed song compiles to different MIDI"
-             if again.returncode == 0 else "the printed song does not compile: "
-             + (again.stderr.decode("utf-8", "replace").strip().splitlines() or ["?"])[0]),
+    if again.returncode != 0:
+        midi_problem = "the printed song does not compile: " + (again.stderr.decode("utf-8", "replace").strip().splitlines() or ["?"])[0]
+    else:
+        midi_problem = None if same_midi else "the printed song compiles to different MIDI"
+    return [("print round trip", midi_problem),
             ("save fixed point", None if same_save else "saving the printed song gives another save file")]
 
 
