@@ -119,7 +119,20 @@ extension BodyLowering {
         guard let grace = pendingGrace else { return }
         pendingGrace = nil
         expression.graces.append(GraceGroup(offset: offset, items: grace.items))
+        attachedGrace = graceRanges.count
         graceRanges.append(grace.range)
+    }
+
+    /// A note or chord has met the tie rule: counts it if it is a lyric note, and reports a
+    /// grace group before it when it continues a tie (`ExpressionRule.graceProblems` on a
+    /// stored body, here as the notes come, with no second walk).
+    @inline(__always)
+    mutating func arrived(_ arrival: ExpressionRule.Arrival) {
+        if arrival.startsSound { lyricNotes += 1 }
+        if let grace = attachedGrace {
+            attachedGrace = nil
+            if arrival.continuesTie { diagnostics.append(ExpressionRule.graceBeforeTieContinuation.diagnostic(at: graceRanges[grace])) }
+        }
     }
 
     // MARK: - Articulations
@@ -171,15 +184,11 @@ extension BodyLowering {
 
     // MARK: - The end of the body
 
-    /// At the end of the body: a hairpin still open has nothing to end it; the rules on the
-    /// stored marks (`ExpressionRule.problems`) are the save validator's too.
-    mutating func finishExpression(_ body: PhraseBody) {
+    /// At the end of the body: a hairpin still open has nothing to end it.
+    mutating func finishExpression() {
         if let open = openHairpin {
             diagnostics.append(ExpressionRule.hairpinUnended(crescendo: open.crescendo).diagnostic(at: open.range))
             openHairpin = nil
-        }
-        for (index, problem) in ExpressionRule.graceProblems(in: body) where index < graceRanges.count {
-            diagnostics.append(problem.diagnostic(at: graceRanges[index]))
         }
     }
 }

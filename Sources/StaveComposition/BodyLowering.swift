@@ -52,6 +52,11 @@ struct BodyLowering {
     var openHairpin: OpenHairpin?
     /// A grace group waiting for the note or chord it decorates.
     var pendingGrace: (items: [[ChordNote]], range: SourceRange)?
+    /// The index (in `graceRanges`) of the grace group attached to the note or chord now
+    /// arriving, until the tie rule has seen it (see `arrived`).
+    var attachedGrace: Int?
+    /// How many notes and chords start a sound (`ExpressionRule.Arrival`): the lyric notes.
+    var lyricNotes = 0
     /// Where a command stands (see `Stand`).
     var stand = Stand()
 
@@ -92,7 +97,7 @@ struct BodyLowering {
             return (PhraseBody(length: .zero), [])
         }
         let body = PhraseBody(length: time, notes: notes, tempos: tempos, expression: expression)
-        if openHairpin != nil || !expression.graces.isEmpty { finishExpression(body) }
+        if openHairpin != nil { finishExpression() }
         return (body, barLines)
     }
 
@@ -110,20 +115,24 @@ struct BodyLowering {
             let width = resolve(length)
             account(time)
             if pendingGrace != nil { attachGrace(at: time) }
-            guard let pitch = resolve(sound, element.range) else { time = time + width; return }
+            guard let pitch = resolve(sound, element.range) else {
+                attachedGrace = nil
+                time = time + width
+                return
+            }
             let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks)
             var root = RootNote(position: time, width: width, note: note)
             root.source = SourceMark(element.range)
             notes.append(root)
             noteCount += 1
-            ties.arrive(isRest: false) { $0 == pitch }
+            arrived(ties.arrive(isRest: false, pitchCount: 1) { $0 == pitch })
             if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? element.range) }
             time = time + width
         case .rest(let length):
             account(time)
             pendingGrace = nil // a grace group before a rest: reported by the parser
             time = time + resolve(length)
-            ties.arrive(isRest: true) { _ in false }
+            ties.arrive(isRest: true, pitchCount: 0) { _ in false }
         case .chord(let length, let items):
             let width = resolve(length)
             account(time)
@@ -238,7 +247,7 @@ struct BodyLowering {
             if !merged.isEmpty { checkMarks(merged, member.range) }
         }
         noteCount += chord.count
-        ties.arrive(isRest: false) { pitch in chord.contains { $0.pitch == pitch } }
+        arrived(ties.arrive(isRest: false, pitchCount: chord.count) { pitch in chord.contains { $0.pitch == pitch } })
         for (pitch, range) in tied { ties.tie(pitch, at: range) }
         return chord
     }
@@ -267,18 +276,19 @@ struct BodyLowering {
                 if pendingGrace != nil { attachGrace(at: stand.time) }
                 stand.index += 1
                 guard let pitch = resolve(sound, item.range) else {
+                    attachedGrace = nil
                     divisions.append(.rest)
                     continue
                 }
                 divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks)]))
                 noteCount += 1
-                ties.arrive(isRest: false) { $0 == pitch }
+                arrived(ties.arrive(isRest: false, pitchCount: 1) { $0 == pitch })
                 if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? item.range) }
             case .rest:
                 pendingGrace = nil // a grace group before a rest: reported by the parser
                 stand.index += 1
                 divisions.append(.rest)
-                ties.arrive(isRest: true) { _ in false }
+                ties.arrive(isRest: true, pitchCount: 0) { _ in false }
             case .chord(let length, let members):
                 if pendingGrace != nil { attachGrace(at: stand.time) }
                 let start = index - Int(members)

@@ -15,11 +15,12 @@ public enum Lyrics {
     /// The syllables of one verse, in order, one per lyric note.
     public static func syllables(of verse: String) -> [Syllable] {
         var result: [Syllable] = []
+        let bytes = Array(verse.utf8)
         forEachSyllable(of: verse) { syllable, text in
             switch syllable {
             case .held: result.append(.held)
             case .skipped: result.append(.skipped)
-            case .sung: result.append(.sung(String(decoding: text, as: UTF8.self)))
+            case .sung: result.append(.sung(String(decoding: bytes[text], as: UTF8.self)))
             }
         }
         return result
@@ -33,12 +34,13 @@ public enum Lyrics {
         return count
     }
 
-    /// The splitter itself: calls `body` with each syllable in order — for a sung one its FF 05
-    /// text as UTF-8 bytes (valid only during the call; the `.sung` payload is left empty), so a
-    /// backend can copy the bytes without making a string per syllable. Works on the UTF-8 bytes:
-    /// the separators (space, tab, line feed, carriage return, and `-`) are ASCII, never part of
-    /// a longer character.
-    public static func forEachSyllable(of verse: String, _ body: (Syllable, UnsafeBufferPointer<UInt8>) -> Void) {
+    /// The splitter itself: calls `body` with each syllable in order and where its FF 05 text
+    /// stands among the verse's UTF-8 bytes (`Array(verse.utf8)`; empty for `_` and `*`; the
+    /// `.sung` payload is left empty), so a backend can take the bytes without making a string
+    /// per syllable. Works on the UTF-8 bytes: the separators (space, tab, line feed, carriage
+    /// return, and `-`) are ASCII, never part of a longer character.
+    @inlinable
+    public static func forEachSyllable(of verse: String, _ body: (Syllable, Range<Int>) -> Void) {
         var verse = verse
         verse.withUTF8 { bytes in
             let count = bytes.count
@@ -58,13 +60,13 @@ public enum Lyrics {
                     var partEnd = partStart
                     while partEnd < lastEnd, bytes[partEnd] != dash { partEnd += 1 }
                     if partEnd - partStart == 1, bytes[partStart] == UInt8(ascii: "_") {
-                        body(.held, UnsafeBufferPointer(rebasing: bytes[partStart..<partStart]))
+                        body(.held, partStart..<partStart)
                     } else if partEnd - partStart == 1, bytes[partStart] == UInt8(ascii: "*") {
-                        body(.skipped, UnsafeBufferPointer(rebasing: bytes[partStart..<partStart]))
+                        body(.skipped, partStart..<partStart)
                     } else {
                         // A part before the last keeps the dash that follows it.
                         let textEnd = partEnd < lastEnd ? partEnd + 1 : partEnd
-                        body(.sung(""), UnsafeBufferPointer(rebasing: bytes[partStart..<textEnd]))
+                        body(.sung(""), partStart..<textEnd)
                     }
                     partStart = partEnd
                 }

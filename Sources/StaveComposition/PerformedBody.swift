@@ -125,6 +125,52 @@ extension Performance {
         return PerformedBody(notes: notes, controls: controls, lyricStarts: walk.lyricStarts)
     }
 
+    /// The share of a written length a note of a track of `legato` sounds for, in percent
+    /// (1…100; staccato and tenuto aside).
+    @inlinable
+    public static func legatoPercent(_ legato: Int) -> Int { min(100, max(1, legato)) }
+
+    /// True when every sounding time of `body`, played by a track of `legato`, is a whole MIDI
+    /// tick at `ppq` and every note sounds for at least one tick — proved from the written grid
+    /// alone, without performing the body: every written time of the body is a multiple of
+    /// `gridTicks` ticks. A shortcut for checks; false means "perform it and see", not "inexact".
+    ///
+    /// Why (the rules are in `PerformedBody`'s comment): a joined written length J is a positive
+    /// multiple of the grid u, so J·p/100 (u·p/100 whole) and J/2 (u even) are whole and at least
+    /// one tick. A grace group of k items before a main note of written length L (≤ J) has
+    /// g = min(ppq/8, L/(2k)); when g is whole and even and g·p/100 is whole, each grace note
+    /// (g, sounding g·p/100) and the main note (J − k·g ≥ J/2, halved or scaled) are whole too.
+    /// A grace group inside a tuplet is not looked into (false).
+    public static func soundsOnWholeTicks(_ body: PhraseBody, legato: Int, ppq: Int, gridTicks: Int) -> Bool {
+        let percent = legatoPercent(legato)
+        func scalesWhole(_ ticks: Int) -> Bool { percent == 100 || (ticks * percent) % 100 == 0 }
+        guard gridTicks > 0, gridTicks <= ppq, gridTicks % 2 == 0, scalesWhole(gridTicks) else { return false }
+        let graces = body.expression.graces
+        guard !graces.isEmpty else { return true }
+        guard ppq % 8 == 0 else { return false }
+        let cap = ppq / 8, ticksPerWhole = Rational(4 * ppq)
+        let notes = body.notes
+        var low = 0
+        for group in graces {
+            // The main note: the top-level note or chord written at the group's offset (graces
+            // and notes are both in time order, so the search goes on from the last one).
+            var high = notes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if notes[middle].position < group.offset { low = middle + 1 } else { high = middle }
+            }
+            guard low < notes.count, notes[low].position == group.offset,
+                  notes[low].singleNote != nil || notes[low].singleChord != nil else { return false }
+            let length = notes[low].width * ticksPerWhole
+            let k = group.items.count
+            guard k > 0, length.isInteger, !length.isOverflow else { return false }
+            let lengthTicks = length.numerator
+            let grace = lengthTicks / (2 * k) >= cap ? cap : (lengthTicks % (2 * k) == 0 ? lengthTicks / (2 * k) : 0)
+            guard grace > 0, grace % 2 == 0, scalesWhole(grace) else { return false }
+        }
+        return true
+    }
+
     /// Velocities (hairpins, then accents) and sounding ends, in one pass over notes in start
     /// order with a cursor on the hairpins (which are in time order and never overlap).
     private static func shape<Time: NoteTime>(_ notes: inout [TimedNote<Time>], hairpins: [Hairpin], velocities: Bool, legato: Int, convert: (Rational) -> Time?) -> Bool {
@@ -135,7 +181,7 @@ extension Performance {
             ramps.append((start, end, hairpin.from, hairpin.to))
         }
         var ramp = 0
-        let percent = min(100, max(1, legato))
+        let percent = legatoPercent(legato)
         return notes.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
                 var note = buffer[index]

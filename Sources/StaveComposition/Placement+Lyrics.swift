@@ -42,8 +42,7 @@ extension Placement {
             originals[trackIndex][name]?.body.expression.verses = statement.verses
             // A body with errors may miss notes: counting them would only echo those errors.
             guard let original = lowered[trackIndex][statementIndex], original.timingIsKnown, !original.hasErrors else { continue }
-            let body = original.body
-            for (index, problem) in ExpressionRule.verseProblems(in: body, phrase: name) {
+            for (index, problem) in ExpressionRule.verseProblems(statement.verses, lyricNotes: original.lyricNotes, phrase: name) {
                 let range = index < statement.verseRanges.count ? statement.verseRanges[index] : statement.range
                 diagnostics.append(problem.diagnostic(at: range))
             }

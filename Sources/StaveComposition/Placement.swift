@@ -14,6 +14,8 @@ struct Placement {
         var quarterDenominator: Int
         /// Notes in the body, chord members counted one by one.
         var noteCount: Int
+        /// The body's lyric notes (see `BodyLowering.lyricNotes`).
+        var lyricNotes = 0
         /// Whether a note names no drum (see `BodyLowering.hasUnknownDrum`).
         var hasUnknownDrum = false
         /// False when the body holds something that failed to parse: its length, and so the
@@ -93,7 +95,7 @@ struct Placement {
                 var lowering = BodyLowering(track: tracks[trackIndex], key: song.key, texts: syntax.texts)
                 let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
                 let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
-                                        quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount,
+                                        quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount, lyricNotes: lowering.lyricNotes,
                                         hasUnknownDrum: lowering.hasUnknownDrum, timingIsKnown: lowering.timingIsKnown,
                                         hasErrors: lowering.hasUnknownDrum || lowering.diagnostics.hasErrors)
                 diagnostics += lowering.diagnostics

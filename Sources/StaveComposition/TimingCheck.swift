@@ -50,6 +50,9 @@ enum TimingCheck {
                 let plain = noLegatoOrGraces && placement.isPlain
                 if song.ppq % placementDenominator == 0 {
                     if plain { continue }
+                    // Usually the written grid alone shows that every sounding time is a whole tick.
+                    if Performance.soundsOnWholeTicks(placement.body, legato: placement.legato, ppq: song.ppq,
+                                                      gridTicks: song.ppq / placementDenominator) { continue }
                     let inTicks = Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: 4 * song.ppq, timingOnly: true)
                     if let inTicks, !inTicks.notes.contains(where: { $0.start == $0.end }) { continue }
                 }

@@ -28,7 +28,7 @@ extension SongValidator {
                 problem(.saveContainerOrder, containerPath().key("position"), "expected a position at or after \(end), where containers[\(index - 1)] ends, found \(container.position)")
             } else if container.position > end {
                 gaps.append(Gap(from: end, to: container.position, path: containerPath().key("position")))
-                ties.arrive(isRest: true) { _ in false }
+                ties.arrive(isRest: true, pitchCount: 0) { _ in false }
             }
             checkWidth(container, at: containerPath)
             if let rule = SongRule.nesting(SongValidator.depth(of: container)) {
@@ -44,7 +44,7 @@ extension SongValidator {
             problem(.saveContainerOrder, path.key("length"), "expected at least \(end), where the last container ends, found \(length)")
         } else if length > end {
             gaps.append(Gap(from: end, to: length, path: path.key("length")))
-            ties.arrive(isRest: true) { _ in false }
+            ties.arrive(isRest: true, pitchCount: 0) { _ in false }
         }
         checkTempoMarks(tempos, length: length, containers: containers, at: path.key("tempos"))
         checkGaps(gaps, points: splitPoints.isEmpty ? tempos.map(\.offset) : tempos.map(\.offset) + splitPoints)
@@ -95,7 +95,7 @@ extension SongValidator {
         switch block {
         case .notes(let notes):
             guard !notes.isEmpty else {
-                ties.arrive(isRest: true) { _ in false }
+                ties.arrive(isRest: true, pitchCount: 0) { _ in false }
                 return
             }
             let notesKey = kind == .drums ? "beats" : "notes", pitchKey = kind == .drums ? "drum" : "pitch"
@@ -118,7 +118,7 @@ extension SongValidator {
                 highest = max(highest, note.pitch)
                 if note.tie { tied.append((note.pitch, notePath().key("tie"))) }
             }
-            ties.arrive(isRest: false) { pitch in notes.contains { $0.pitch == pitch } }
+            ties.arrive(isRest: false, pitchCount: notes.count) { pitch in notes.contains { $0.pitch == pitch } }
             for (pitch, path) in tied { ties.tie(pitch, at: path) }
         case .blocks(let blocks):
             let inner = part / blocks.count

@@ -63,7 +63,7 @@ extension MIDIFileWriter {
                     controlTick = control < controls.count ? tick(controls[control].time) : Int.max
                 } else {
                     syllables.bytes.withUnsafeBufferPointer { bytes in
-                        stream.lyric(at: lyricTick, bytes: UnsafeBufferPointer(rebasing: bytes[syllables.bounds[lyric]..<syllables.bounds[lyric + 1]]),
+                        stream.lyric(at: lyricTick, bytes: UnsafeBufferPointer(rebasing: bytes[syllables.ranges[lyric]]),
                                      mayMeetLaterControls: lyricTick >= endTick)
                     }
                     lyric += 1

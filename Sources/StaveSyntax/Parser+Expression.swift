@@ -41,6 +41,13 @@ extension Parser {
 
     private mutating func readMarksSlowly(after token: Token, underscores: Int, reporting: Bool) -> (marks: NoteMarks, range: SourceRange?) {
         var reading = MarkReading()
+        if underscores == 0, current.kind == .apostrophe || current.kind == .caret {
+            // The common case: one `'` or `^`, nothing after it.
+            let mark = advance()
+            reading.marks = mark.kind == .apostrophe ? .staccato : .accent
+            reading.range = mark.range
+            if !atGluedMark { return (reading.marks, reading.range) }
+        }
         for offset in 0..<underscores {
             let start = token.range.end - underscores + offset
             addMark(.tenuto, at: SourceRange(start, start + 1), to: &reading, reporting: reporting)

@@ -128,13 +128,17 @@ extension Parser {
         var closed = false
         // Find the closing quote, stepping over escapes.
         var scan = index
+        var escaped = false
         while scan < bytes.endIndex {
-            if bytes[scan] == UInt8(ascii: "\\") { scan += 2; continue }
+            if bytes[scan] == UInt8(ascii: "\\") { scan += 2; escaped = true; continue }
             if bytes[scan] == UInt8(ascii: "\"") { closed = true; break }
             scan += 1
         }
         if closed { end = scan }
+        // The common case, no escape: the text is the bytes between the quotes.
+        guard escaped else { return String(decoding: bytes[index..<max(index, end)], as: UTF8.self) }
         var out: [UInt8] = []
+        out.reserveCapacity(end - index)
         while index < end {
             if bytes[index] == UInt8(ascii: "\\"), index + 1 < end {
                 out.append(bytes[index + 1])

@@ -176,7 +176,12 @@ public enum ExpressionRule {
     public static func verseProblems(in body: PhraseBody, phrase: String) -> [(index: Int, problem: RuleProblem)] {
         let verses = body.expression.verses
         guard !verses.isEmpty else { return [] }
-        let notes = lyricNotes(in: body)
+        return verseProblems(verses, lyricNotes: lyricNotes(in: body), phrase: phrase)
+    }
+
+    /// The verses (by index) with more syllables than `lyricNotes`, the count of a body's lyric
+    /// notes (the front end counts them as it lowers the notes).
+    public static func verseProblems(_ verses: [String], lyricNotes notes: Int, phrase: String) -> [(index: Int, problem: RuleProblem)] {
         var problems: [(index: Int, problem: RuleProblem)] = []
         for (index, verse) in verses.enumerated() {
             if let problem = self.verse(index + 1, syllables: Lyrics.syllableCount(of: verse), lyricNotes: notes, phrase: phrase) {
@@ -184,6 +189,28 @@ public enum ExpressionRule {
             }
         }
         return problems
+    }
+
+    /// What a note or chord is to the sound and the lyrics.
+    public struct Arrival: Equatable, Sendable {
+        /// Some pitch is not held from the previous note or chord by a tie: a lyric note.
+        public var startsSound: Bool
+        /// Some pitch is held by a tie: no grace group may stand before it.
+        public var continuesTie: Bool
+
+        @inlinable
+        public init(startsSound: Bool, continuesTie: Bool) {
+            self.startsSound = startsSound
+            self.continuesTie = continuesTie
+        }
+    }
+
+    /// The one definition of both: a note or chord of `pitchCount` distinct pitches (0: a rest),
+    /// `held` of which continue ties from the note or chord before it. `TieCheck.arrive` (the
+    /// front end, note by note) and `forEachSound` (a stored body) both answer with it.
+    @inlinable
+    public static func arrival(pitchCount: Int, held: Int) -> Arrival {
+        Arrival(startsSound: held < pitchCount, continuesTie: held > 0)
     }
 
     /// Calls `visit(offset, startsSound, continuesTie)` for each note or chord of a body in time
@@ -197,11 +224,10 @@ public enum ExpressionRule {
                 tied.removeAll(keepingCapacity: true)
                 return
             }
-            var starts = false, continues = false
-            for note in notes {
-                if tied.contains(note.pitch) { continues = true } else { starts = true }
-            }
-            visit(offset, starts, continues)
+            var held = 0
+            for note in notes where tied.contains(note.pitch) { held += 1 }
+            let arrival = ExpressionRule.arrival(pitchCount: notes.count, held: held)
+            visit(offset, arrival.startsSound, arrival.continuesTie)
             tied.removeAll(keepingCapacity: true)
             for note in notes where note.tie { tied.append(note.pitch) }
         }
@@ -216,8 +242,8 @@ public enum ExpressionRule {
         }
         /// A plain note (the common case), without making a one-note array.
         func single(_ note: ChordNote, at offset: Rational) {
-            let continues = tied.contains(note.pitch)
-            visit(offset, !continues, continues)
+            let arrival = ExpressionRule.arrival(pitchCount: 1, held: tied.contains(note.pitch) ? 1 : 0)
+            visit(offset, arrival.startsSound, arrival.continuesTie)
             tied.removeAll(keepingCapacity: true)
             if note.tie { tied.append(note.pitch) }
         }

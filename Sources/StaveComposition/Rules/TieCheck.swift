@@ -24,17 +24,27 @@ public struct TieCheck<Place> {
     }
 
     /// A note, chord or rest arrives: each waiting tie must find its pitch in it. Only the
-    /// first broken tie of a chord is reported (one mistake, one error).
-    @inlinable
-    public mutating func arrive(isRest: Bool, sounds: (Int) -> Bool) {
-        guard !pending.isEmpty else { return }
+    /// first broken tie of a chord is reported (one mistake, one error). `pitchCount` is how
+    /// many distinct pitches it sounds (0 for a rest); the result says whether it starts a
+    /// sound and whether it continues a tie (`ExpressionRule.arrival`).
+    @inlinable @discardableResult
+    public mutating func arrive(isRest: Bool, pitchCount: Int, sounds: (Int) -> Bool) -> ExpressionRule.Arrival {
+        guard !pending.isEmpty else { return ExpressionRule.arrival(pitchCount: isRest ? 0 : pitchCount, held: 0) }
+        var held = 0
         if isRest {
             report(pending[0].place, .error(.tieToRest, "a tie cannot continue into a rest"))
-        } else if let broken = pending.first(where: { !sounds($0.pitch) }) {
-            let name = SongRule.pitchName(broken.pitch, kind: kind, key: key)
-            report(broken.place, .error(.tieMismatch, "tied \(name) does not sound in the next note or chord"))
+        } else {
+            var broken: (pitch: Int, place: Place)?
+            for tie in pending {
+                if sounds(tie.pitch) { held += 1 } else if broken == nil { broken = tie }
+            }
+            if let broken {
+                let name = SongRule.pitchName(broken.pitch, kind: kind, key: key)
+                report(broken.place, .error(.tieMismatch, "tied \(name) does not sound in the next note or chord"))
+            }
         }
         pending.removeAll(keepingCapacity: true)
+        return ExpressionRule.arrival(pitchCount: isRest ? 0 : pitchCount, held: held)
     }
 
     /// A pitch of the note or chord that just arrived is tied to the next one.
