@@ -113,6 +113,7 @@ extension Performance {
             }
         }
         var notes = walk.joiner.out
+        walk.joiner.out = []   // the only reference: shaped in place, not copied
         guard shape(&notes, hairpins: timingOnly ? [] : expression.hairpins, velocities: !timingOnly, legato: legato, convert: convert) else { return nil }
         var controls: [TimedControl<Time>] = []
         if !timingOnly {

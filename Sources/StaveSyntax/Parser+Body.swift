@@ -17,6 +17,13 @@ extension Parser {
         }
     }
 
+    /// The scratch elements in a new array of their own size. (`Array(elements[...])` would
+    /// share the scratch buffer, spare capacity and all, and the next body would then grow a
+    /// new scratch array: every body would keep the capacity of the largest.)
+    private func exactCopyOfElements() -> [BodyElement] {
+        elements.withUnsafeBufferPointer { Array($0) }
+    }
+
     /// Parses a phrase body after its `{`, up to and including the matching `}`: its elements
     /// as one flat list (see `BodyElement`).
     ///
@@ -29,13 +36,13 @@ extension Parser {
             switch token.kind {
             case .rightBrace:
                 advance()
-                return Array(elements[...])
+                return exactCopyOfElements()
             case .end:
                 error(.unclosedBlock, "expected '}' to close the phrase body before the end of the file", at: open.range)
-                return Array(elements[...])
+                return exactCopyOfElements()
             case .word where isStatementKeyword(token):
                 error(.unclosedBlock, "expected '}' to close the phrase body before \(describe(token))", at: open.range)
-                return Array(elements[...])
+                return exactCopyOfElements()
             case .bar:
                 advance()
                 elements.append(BodyElement(.barLine, token.range))
