@@ -38,6 +38,12 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var steps: [Step] = []
+    /// The members of the objects being read, innermost last: each object gathers its members
+    /// here and takes an exact-size array of them when it closes (no array grown by doubling
+    /// for each of a save file's many small objects).
+    private var openMembers: [JSONMember] = []
+    /// The same for the elements of the arrays being read.
+    private var openElements: [JSONValue] = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -86,14 +92,15 @@ public struct JSONParser {
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
         guard steps.count < JSONParser.maximumDepth else { throw error("arrays and objects nest more than \(JSONParser.maximumDepth) deep") }
         index += 1
-        var members: [JSONMember] = []
-        // Keys seen so far: a look along `members` for the small objects of a save file, a set
+        let base = openMembers.count
+        defer { openMembers.removeSubrange(base...) }
+        // Keys seen so far: a look along the members for the small objects of a save file, a set
         // once an object grows large (so no file can make the check quadratic).
         var seen: Set<String> = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([])
         }
         while true {
             skipSpace()
@@ -103,10 +110,11 @@ public struct JSONParser {
             let keyStart = index
             let key = try parseString()
             let isDuplicate: Bool
-            if members.count < JSONParser.linearKeyCheckLimit {
-                isDuplicate = members.contains { $0.key == key }
+            let count = openMembers.count - base
+            if count < JSONParser.linearKeyCheckLimit {
+                isDuplicate = openMembers[base...].contains { $0.key == key }
             } else {
-                if seen.isEmpty { seen = Set(members.map(\.key)) }
+                if seen.isEmpty { seen = Set(openMembers[base...].map(\.key)) }
                 isDuplicate = !seen.insert(key).inserted
             }
             if isDuplicate {
@@ -122,11 +130,14 @@ public struct JSONParser {
             steps.append(.key(key))
             let value = try parseValue()
             steps.removeLast()
-            members.append(JSONMember(key, value))
+            openMembers.append(JSONMember(key, value))
             skipSpace()
             guard index < bytes.count else { throw error("expected ',' or '}' after a member, found the end of the document") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(openMembers[base...].withUnsafeBufferPointer { Array($0) })
+            }
             throw error("expected ',' or '}' after a member, found \(describeCurrent())")
         }
     }
@@ -134,22 +145,26 @@ public struct JSONParser {
     private mutating func parseArray() throws(SyntaxError) -> JSONValue {
         guard steps.count < JSONParser.maximumDepth else { throw error("arrays and objects nest more than \(JSONParser.maximumDepth) deep") }
         index += 1
-        var elements: [JSONValue] = []
+        let base = openElements.count
+        defer { openElements.removeSubrange(base...) }
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return .array([])
         }
         while true {
             skipSpace()
-            steps.append(.index(elements.count))
+            steps.append(.index(openElements.count - base))
             let value = try parseValue()
             steps.removeLast()
-            elements.append(value)
+            openElements.append(value)
             skipSpace()
             guard index < bytes.count else { throw error("expected ',' or ']' after an element, found the end of the document") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(openElements[base...].withUnsafeBufferPointer { Array($0) })
+            }
             throw error("expected ',' or ']' after an element, found \(describeCurrent())")
         }
     }
