@@ -81,7 +81,7 @@ public struct SongFigures: Equatable, Sendable {
         var counter = TieCounter()
         for root in body.notes {
             if let note = root.singleNote {
-                counter.chord(CollectionOfOne(note))
+                counter.single(note)
             } else if let notes = root.singleChord {
                 counter.chord(notes)
             } else {
@@ -101,6 +101,16 @@ public struct SongFigures: Equatable, Sendable {
         var count = 0
         var open: [Int] = []
         var nextOpen: [Int] = []
+
+        /// A plain note: with no tie open or starting, no list is touched (most notes).
+        @inline(__always)
+        mutating func single(_ note: ChordNote) {
+            if open.isEmpty, !note.tie {
+                if note.velocity > 0 { count += 1 }
+                return
+            }
+            chord(CollectionOfOne(note))
+        }
 
         mutating func chord<Notes: Collection>(_ notes: Notes) where Notes.Element == ChordNote {
             nextOpen.removeAll(keepingCapacity: true)
