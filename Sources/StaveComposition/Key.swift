@@ -87,6 +87,29 @@ public enum Pitch {
 
     /// How a spelling is written: `f#`, `bb`, `en`, `c`.
     public static func spellingText(_ spelling: PitchSpelling) -> String {
+        // The 35 common spellings (a–g with none, `n`, one or two sharps or flats) are made
+        // once: the printer writes one for every note.
+        if let slot = commonSpellingSlot(spelling) { return commonSpellingTexts[slot] }
+        return spellingTextWritten(spelling)
+    }
+
+    /// Where a spelling stands in `commonSpellingTexts`, if it is there.
+    @inline(__always)
+    private static func commonSpellingSlot(_ spelling: PitchSpelling) -> Int? {
+        let letter = Int(spelling.letterByte) - Int(UInt8(ascii: "a"))
+        guard letter >= 0, letter < 7 else { return nil }
+        guard let accidental = spelling.accidental else { return letter * 6 + 5 }
+        guard accidental >= -2, accidental <= 2 else { return nil }
+        return letter * 6 + accidental + 2
+    }
+
+    private static let commonSpellingTexts: [String] = (0..<42).map { slot in
+        let letter = UInt8(ascii: "a") + UInt8(slot / 6)
+        let accidental: Int? = slot % 6 == 5 ? nil : slot % 6 - 2
+        return spellingTextWritten(PitchSpelling(letterByte: letter, accidental: accidental))
+    }
+
+    private static func spellingTextWritten(_ spelling: PitchSpelling) -> String {
         var text = String(spelling.letter)
         switch spelling.accidental {
         case nil: break

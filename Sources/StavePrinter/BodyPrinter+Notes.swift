@@ -13,25 +13,36 @@ extension BodyPrinter {
     }
 
     mutating func container(_ note: RootNote) {
-        if note.divisions.count == 1, case .chord(let notes) = note.divisions[0], !notes.isEmpty {
-            let parts = DurationSpeller.spell(note.width) ?? [WrittenDuration(value: 4, dots: 0)]
-            let grace = graces.isEmpty ? nil : graceText(at: note.position)
-            let symbol = symbols.isEmpty ? nil : symbols[note.position]
-            var written = notes.count == 1 && symbol == nil ? single(notes[0]) : chord(notes, symbol: symbol, memberMarks: false)
-            let tie = notes.count == 1 ? notes[0].tie : symbol == nil && notes.allSatisfy(\.tie)
-            let marks = notes.count == 1 || BodyPrinter.sharedMarks(notes) ? BodyPrinter.markText(notes[0].marks) : ""
-            if let grace { written = Written(commands: [], text: BodyPrinter.graceGroup(grace, written.commands) + written.text) }
-            elements += written.commands
-            // Marks follow the (first) duration: `c4'`, `c2'~8` for a length tied inline.
-            let length = lengthText(parts)
-            let marked = marks.isEmpty ? length : length.firstIndex(of: "~").map { length[..<$0] + marks + length[$0...] } ?? length + marks
-            elements.append(written.text + marked + (tie ? "~" : ""))
+        // A plain note or chord, read without building a divisions array.
+        if let single = note.singleNote {
+            plain(CollectionOfOne(single), of: note)
+            return
+        }
+        if let notes = note.singleChord, !notes.isEmpty {
+            plain(notes, of: note)
             return
         }
         let written = tuplet(note.divisions, start: note.position, width: note.width)
         let duration = DurationSpeller.single(note.width) ?? WrittenDuration(value: 4, dots: 0)
         elements += written.commands
         elements.append(written.text + lengthText([duration]))
+    }
+
+    /// A note or chord (not a rest) that fills its container, with its duration, marks and tie.
+    private mutating func plain<Notes: Collection>(_ notes: Notes, of note: RootNote) where Notes.Element == ChordNote {
+        guard let first = notes.first else { return }
+        let parts = DurationSpeller.spell(note.width) ?? [WrittenDuration(value: 4, dots: 0)]
+        let grace = graces.isEmpty ? nil : graceText(at: note.position)
+        let symbol = symbols.isEmpty ? nil : symbols[note.position]
+        var written = notes.count == 1 && symbol == nil ? single(first) : chord(Array(notes), symbol: symbol, memberMarks: false)
+        let tie = notes.count == 1 ? first.tie : symbol == nil && notes.allSatisfy(\.tie)
+        let marks = notes.count == 1 || BodyPrinter.sharedMarks(Array(notes)) ? BodyPrinter.markText(first.marks) : ""
+        if let grace { written = Written(commands: [], text: BodyPrinter.graceGroup(grace, written.commands) + written.text) }
+        elements += written.commands
+        // Marks follow the (first) duration: `c4'`, `c2'~8` for a length tied inline.
+        let length = lengthText(parts)
+        let marked = marks.isEmpty ? length : length.firstIndex(of: "~").map { length[..<$0] + marks + length[$0...] } ?? length + marks
+        elements.append(written.text + marked + (tie ? "~" : ""))
     }
 
     /// `{c d e}` without its duration; commands that stand at an item's start go before it.

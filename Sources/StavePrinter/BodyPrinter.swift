@@ -19,10 +19,11 @@ struct BodyPrinter {
     var elements: [String] = []
     private var tempoIndex = 0
     private var tempos: [TempoMark] = []
-    private var barSet: Set<Rational> = []
     private var bars: [Rational] = []
-    /// The first bar offset not yet passed (bar offsets are visited in order).
+    /// The first bar offset not yet passed (bar offsets are visited in order) by the rests…
     private var barIndex = 0
+    /// …and by the boundaries, which come in time order too.
+    private var barLineIndex = 0
     /// The v2 commands in the order they are written, and the first not yet written.
     private var commands: [BodyCommand] = []
     private var commandIndex = 0
@@ -41,7 +42,6 @@ struct BodyPrinter {
     mutating func print(_ body: PhraseBody, barOffsets: [Rational]) -> [String] {
         tempos = body.tempos
         bars = barOffsets
-        barSet = Set(barOffsets)
         if !body.expression.isEmpty {
             commands = BodyCommand.commands(of: body.expression)
             for group in body.expression.graces where graces[group.offset] == nil { graces[group.offset] = group }
@@ -68,7 +68,8 @@ struct BodyPrinter {
     /// A point between elements: a bar line if one is valid here, then the tempo marks and
     /// the v2 commands here.
     mutating func boundary(at time: Rational, barLine: Bool) {
-        if barLine, barSet.contains(time) { elements.append("|") }
+        while barLineIndex < bars.count, bars[barLineIndex] < time { barLineIndex += 1 }
+        if barLine, barLineIndex < bars.count, bars[barLineIndex] == time { elements.append("|") }
         while tempoIndex < tempos.count, tempos[tempoIndex].offset <= time {
             elements.append("tempo \(tempos[tempoIndex].bpm.decimalText)")
             tempoIndex += 1

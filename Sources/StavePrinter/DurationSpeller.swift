@@ -37,10 +37,11 @@ enum DurationSpeller {
         for total in 1...searchLimit {
             for duration in byLength where duration.units <= total {
                 guard let rest = best[total - duration.units] else { continue }
-                let candidate = (terms: rest.terms + 1, dots: rest.dots + duration.dots,
-                                 parts: ([duration] + rest.parts).sorted { $0.units > $1.units })
-                if let current = best[total], (current.terms, current.dots) <= (candidate.terms, candidate.dots) { continue }
-                best[total] = candidate
+                if let current = best[total], (current.terms, current.dots) <= (rest.terms + 1, rest.dots + duration.dots) { continue }
+                // The parts longest first: the new one goes before the first shorter one.
+                var parts = rest.parts
+                parts.insert(duration, at: parts.firstIndex { $0.units < duration.units } ?? parts.count)
+                best[total] = (rest.terms + 1, rest.dots + duration.dots, parts)
             }
         }
         return best.map { $0?.parts }
@@ -64,6 +65,8 @@ enum DurationSpeller {
 
     /// The single duration of a length, if it is one.
     static func single(_ length: Rational) -> WrittenDuration? {
-        all.first { $0.length == length }
+        // Written durations have lengths of their own, so a length that is one is spelled by it.
+        guard let parts = spell(length), parts.count == 1 else { return nil }
+        return parts[0]
     }
 }

@@ -88,7 +88,11 @@ public struct StavePrinter {
                     out += opening + " }\n"
                 } else {
                     out += opening + "\n"
-                    for line in lines(elements) { out += "    \(line)\n" }
+                    for line in lines(elements) {
+                        out.append("    ")
+                        out.append(line)
+                        out.append("\n")
+                    }
                     out += "  }\n"
                 }
                 if let id = phrase.id, !body.expression.verses.isEmpty { out += StavePrinter.lyrics(id, body.expression.verses) }
@@ -143,13 +147,16 @@ public struct StavePrinter {
         var line = ""
         var length = 0
         for element in elements {
-            let size = element.count
+            // Characters, not bytes (a marker's text may hold any); most elements are ASCII.
+            let bytes = element.utf8.count
+            let size = element.utf8.allSatisfy { $0 < 0x80 } ? bytes : element.count
             if length > 0, length + 1 + size > room, element != "|" {
                 lines.append(line)
                 line = ""
                 length = 0
             }
-            line += length == 0 ? element : " " + element
+            if length > 0 { line.append(" ") }
+            line.append(element)
             length += length == 0 ? size : size + 1
             if element == "|", length >= lineWidth {
                 lines.append(line)
