@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSyntax
 
 /// One note as written in the score: its sounding key, the velocity of the tied chain it
 /// belongs to, its ties, and its spelling.
@@ -17,6 +18,9 @@ struct WrittenNote {
     var alter: Int
     /// The octave, 0…9.
     var octave: Int
+    /// The articulations written on it (v2): accent on the first note of a tie chain,
+    /// staccato or tenuto on its last, as LANGUAGE.md says a joined note takes them.
+    var marks: NoteMarks = []
 }
 
 /// One level of tuplet bracket: `actual` notes in the time of `normal`.
@@ -68,4 +72,12 @@ struct PartNotation {
     var writtenOctaveUp = false
     /// The drum keys the part plays, ascending (drum tracks).
     var drumKeys: [Int] = []
+    /// Per voice, the v2 directions (hairpins, pedal, markers, chord symbols) sorted by time;
+    /// empty for a song without them.
+    var directions: [[VoiceDirection]] = []
+    /// Per voice, what v2 hangs on the notes (grace groups, lyrics) sorted by time; empty for
+    /// a song without them.
+    var attachments: [[NoteAttachment]] = []
+    /// The grace groups, each a list of items (one note or a chord), spelled.
+    var graceGroups: [[[WrittenNote]]] = []
 }

@@ -159,6 +159,10 @@ struct ScoreWriter {
         var tempo = 0
         /// The accidental in force on each step and octave (index step × 10 + octave).
         var alters = [Int](repeating: 0, count: 70)
+        /// Per voice: the next v2 direction to write (`PartNotation.directions`).
+        var directions: [Int] = []
+        /// Per voice: the next v2 note attachment to use (`PartNotation.attachments`).
+        var attachments: [Int] = []
     }
 
     private mutating func writePart(_ index: Int) {
@@ -168,6 +172,8 @@ struct ScoreWriter {
         xml.raw("\">\n")
         var state = PartState(cursors: Array(repeating: 0, count: max(1, part.voices.count)),
                               velocities: Array(repeating: -1, count: max(1, part.voices.count)))
+        state.directions = Array(repeating: 0, count: part.directions.count)
+        state.attachments = Array(repeating: 0, count: part.attachments.count)
         for (number, measure) in measures.enumerated() {
             xml.raw("    <measure number=\"")
             xml.integer(number + 1)
@@ -179,11 +185,15 @@ struct ScoreWriter {
                 let leaves = voice < part.voices.count ? part.voices[voice] : []
                 let cursor = state.cursors[voice]
                 let busy = cursor < leaves.count && leaves[cursor].start < measure.end
-                guard voice == 0 || busy else { continue }
+                guard voice == 0 || busy || directionsDue(part: part, voice: voice, before: measure.end, last: number == measures.count - 1, state: state) else { continue }
                 if written {
                     xml.element("      <backup><duration>", measure.end - measure.start, "</duration></backup>\n")
                 }
                 writeVoice(part: index, voice: voice, measure: measure, state: &state)
+                if number == measures.count - 1 {
+                    // What stands at the song's very end (a pedal lifted, a hairpin ended).
+                    writeDirections(part: index, voice: voice, before: measure.end + 1, at: measure.end, state: &state)
+                }
                 written = true
             }
             xml.raw("    </measure>\n")
@@ -224,6 +234,7 @@ struct ScoreWriter {
         var position = measure.start
         if cursor >= leaves.count || leaves[cursor].start >= measure.end, !carriesTempo || !tempoChanges(inside: measure, from: state.tempo) {
             if carriesTempo { writeTempos(upTo: measure.start, state: &state) }
+            writeDirections(part: index, voice: voice, before: measure.end, at: measure.start, state: &state)
             xml.element("      <note><rest measure=\"yes\"/><duration>", measure.end - measure.start, "</duration>")
             xml.element("<voice>", voice + 1, "</voice></note>\n")
             return
