@@ -53,6 +53,33 @@ extension NotationBuilder {
         return marks
     }
 
+    /// The pedal is one per track (CC64 of its channel): in time order over all voices, a
+    /// `pedal down` while it is down, or `pedal up` while it is up, changes nothing and is not
+    /// written. `directions` is sorted per voice.
+    func dropRepeatedPedals(_ directions: inout [[VoiceDirection]]) {
+        var pedals: [(time: Int, rank: Int, voice: Int, index: Int, down: Bool)] = []
+        for (voice, list) in directions.enumerated() {
+            for (index, direction) in list.enumerated() {
+                if case .pedal(let down) = direction.kind { pedals.append((direction.time, direction.rank, voice, index, down)) }
+            }
+        }
+        guard !pedals.isEmpty else { return }
+        pedals.sort { ($0.time, $0.rank, $0.voice, $0.index) < ($1.time, $1.rank, $1.voice, $1.index) }
+        var down = false
+        var dropped: [Set<Int>] = Array(repeating: [], count: directions.count)
+        var lastVoice = 0
+        for pedal in pedals {
+            if pedal.down == down { dropped[pedal.voice].insert(pedal.index) } else { down = pedal.down }
+            lastVoice = pedal.voice
+        }
+        // A pedal still down at the end is lifted at the end of the score (the writer puts a
+        // direction later than the last bar there), so that no pedal line is left open.
+        if down { directions[lastVoice].append(VoiceDirection(time: Int.max, kind: .pedal(down: false))) }
+        for voice in directions.indices where !dropped[voice].isEmpty {
+            directions[voice] = directions[voice].enumerated().filter { !dropped[voice].contains($0.offset) }.map(\.element)
+        }
+    }
+
     /// One copy's marks, starting at `start` in `voice`, singing `verse` (0-based) if any.
     mutating func place(_ marks: BodyMarks, at start: Int, voice: Int, verse: Int?) {
         while part.directions.count <= voice { part.directions.append([]) }

@@ -84,6 +84,7 @@ struct NotationBuilder {
                 ($0.element.time, $0.element.rank, $0.offset) < ($1.element.time, $1.element.rank, $1.offset)
             }.map(\.element)
         }
+        dropRepeatedPedals(&result.directions)
         for voice in result.attachments.indices {
             result.attachments[voice] = result.attachments[voice].enumerated().sorted {
                 ($0.element.time, $0.offset) < ($1.element.time, $1.offset)

@@ -26,6 +26,21 @@ extension ScoreWriter {
         }
     }
 
+    /// After the last bar: the pedal lift that closes a pedal left down (see
+    /// `NotationBuilder.dropRepeatedPedals`), at the end; other directions later than the song's
+    /// last bar (a header marker past the end) are not written.
+    mutating func writeClosingPedal(part index: Int, voice: Int, state: inout PartState) {
+        guard voice < state.directions.count else { return }
+        let directions = parts[index].directions[voice]
+        while state.directions[voice] < directions.count {
+            let direction = directions[state.directions[voice]]
+            if case .pedal(down: false) = direction.kind, direction.time == Int.max {
+                writeDirection(direction, voice: voice, offset: 0)
+            }
+            state.directions[voice] += 1
+        }
+    }
+
     private mutating func writeDirection(_ direction: VoiceDirection, voice: Int, offset: Int) {
         if case .harmony(let symbol, let shift) = direction.kind {
             writeHarmony(symbol, shift: shift, offset: offset)

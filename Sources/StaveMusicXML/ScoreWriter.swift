@@ -193,6 +193,7 @@ struct ScoreWriter {
                 if number == measures.count - 1 {
                     // What stands at the song's very end (a pedal lifted, a hairpin ended).
                     writeDirections(part: index, voice: voice, before: measure.end + 1, at: measure.end, state: &state)
+                    writeClosingPedal(part: index, voice: voice, state: &state)
                 }
                 written = true
             }

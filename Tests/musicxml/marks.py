@@ -176,6 +176,16 @@ def expected(doc):
                 verse = sung[source] % len(verses) + 1
                 sung[source] += 1
                 want['verses'].append((start, start + quarters(body['length']), verse))
+        # One pedal per track: a `pedal down` while down or `pedal up` while up is not shown.
+        down, shown = False, Counter()
+        for (at, kind), n in sorted(want['pedals'].items(), key=lambda p: (p[0][0], p[0][1] == 'start')):
+            for _ in range(n):
+                if (kind == 'start') != down:
+                    down = kind == 'start'
+                    shown[(at, kind)] += 1
+        if down:
+            shown[('end', 'stop')] += 1   # a pedal left down is lifted at the end of the score
+        want['pedals'] = shown
         result.append(want)
     if result and song.get('markers'):
         starts, time, bar = {}, Fraction(0), 1
@@ -236,6 +246,7 @@ def read_directions(path):
                     kind = element.find('kind')
                     if kind is not None:
                         found['kinds'].append((at, kind.get('text')))
+        found['end'] = Fraction(time, divisions)
         parts.append(found)
     return parts
 
@@ -281,6 +292,11 @@ def check(xml_path, score, doc, sounding_mid, written_mid, keys_of, ticks):
     for index, (part, want) in enumerate(zip(parts, wants)):
         name = f'part {index + 1} ({part.partName})'
         found = exact[index]
+        # What the song places at 'end' (a pedal lift) or past the last bar (a header marker).
+        ends = want['pedals'].pop(('end', 'stop'), 0)
+        if ends:
+            want['pedals'][(found['end'], 'stop')] += ends
+        want['rehearsals'] = [r for r in want['rehearsals'] if r[0] <= found['end']]
         if found['wedges'] != want['wedges']:
             return f'{name}: wedges at {sorted(found["wedges"].items())[:4]}, the song has {sorted(want["wedges"].items())[:4]}'
         if found['pedals'] != want['pedals']:
