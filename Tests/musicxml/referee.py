@@ -617,8 +617,11 @@ def main():
         if options.only in (None, 'examples'):
             more_passed, more_failed = self_test_marks(stave, workdir, options.xsd)
             passed, failed = passed + more_passed, failed + more_failed
+        # The examples, and the referee's own songs (Tests/musicxml/songs: corners of Stave 2).
         examples = sorted(os.path.join(ROOT, 'Examples', n) for n in os.listdir(os.path.join(ROOT, 'Examples'))
                           if n.endswith('.stave'))
+        examples += sorted(os.path.join(HERE, 'songs', n) for n in os.listdir(os.path.join(HERE, 'songs'))
+                           if n.endswith('.stave'))
         if options.only in (None, 'examples'):
             jobs += [('examples', os.path.basename(p), p) for p in examples]
         if options.only in (None, 'corpus'):
