@@ -5,7 +5,10 @@ import StaveComposition
 /// A part per track, a measure per bar of the meter map, every placement written out (Repeat
 /// and Sync copies included, as `Performance.placements` expands them), notes spelled as
 /// written, lengths as note types with dots tied across bar lines, tuplets with their ratios
-/// and brackets, velocities as dynamics, tempos as metronome marks. See `ScoreWriter`.
+/// and brackets, velocities as dynamics, tempos as metronome marks. The marks of Stave 2 are
+/// written as notation: articulations, hairpins as wedges, grace notes, the sustain pedal, chord
+/// symbols as `<harmony>`, lyrics (a verse number per copy), markers as rehearsal marks; `cc`
+/// and `bend` have no notation and are left out. See `ScoreWriter`.
 public struct MusicXMLWriter: Backend {
     /// `musicxml`.
     public var formatName: String { "musicxml" }

@@ -14,13 +14,14 @@ struct WrittenNote {
     var tieStop: Bool
     /// The step letter, ASCII upper case (melody notes).
     var step: UInt8
+    /// The articulations written on it (v2): accent on the first note of a tie chain,
+    /// staccato or tenuto on its last, as LANGUAGE.md says a joined note takes them. (Beside
+    /// `step`, in what would be padding: a note stays 40 bytes.)
+    var marks: NoteMarks = []
     /// Semitones of the accidental, −2…2 (wider only for pitches below octave 0).
     var alter: Int
     /// The octave, 0…9.
     var octave: Int
-    /// The articulations written on it (v2): accent on the first note of a tie chain,
-    /// staccato or tenuto on its last, as LANGUAGE.md says a joined note takes them.
-    var marks: NoteMarks = []
 }
 
 /// One level of tuplet bracket: `actual` notes in the time of `normal`.

@@ -94,7 +94,7 @@ extension NotationBuilder {
         if let verse, verse < marks.verses.count {
             for syllable in marks.verses[verse] {
                 part.attachments[voice].append(NoteAttachment(time: start + syllable.time,
-                                                              kind: .lyric(verse: verse + 1, syllabic: syllable.syllabic, text: syllable.text)))
+                                                              kind: .lyric(verse: verse + 1, syllabic: syllable.syllabic, text: syllable.text, extend: syllable.extend)))
             }
         }
     }

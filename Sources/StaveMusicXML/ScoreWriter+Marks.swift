@@ -196,9 +196,10 @@ extension ScoreWriter {
         xml.raw("</articulations>")
     }
 
-    /// `<lyric number="V"><syllabic>…</syllabic><text>…</text></lyric>`.
+    /// `<lyric number="V"><syllabic>…</syllabic><text>…</text></lyric>`, with `<extend/>` when
+    /// a `_` holds the syllable over the next note.
     mutating func writeLyric(_ lyric: NoteAttachment) {
-        guard case .lyric(let verse, let syllabic, let text) = lyric.kind else { return }
+        guard case .lyric(let verse, let syllabic, let text, let extend) = lyric.kind else { return }
         xml.element("<lyric number=\"", verse, "\"><syllabic>")
         switch syllabic {
         case .single: xml.raw("single")
@@ -206,6 +207,6 @@ extension ScoreWriter {
         case .middle: xml.raw("middle")
         case .end: xml.raw("end")
         }
-        xml.element("</syllabic><text>", text: text, "</text></lyric>")
+        xml.element("</syllabic><text>", text: text, extend ? "</text><extend/></lyric>" : "</text></lyric>")
     }
 }

@@ -46,13 +46,24 @@ struct NoteAttachment {
     enum Kind {
         /// `part.graceGroups[index]`, written just before the note.
         case graces(Int)
-        /// A `<lyric number="verse">` on the note.
-        case lyric(verse: Int, syllabic: Syllabic, text: String)
+        /// A `<lyric number="verse">` on the note; `extend`: held over the next note (`_`).
+        case lyric(verse: Int, syllabic: Syllabic, text: String, extend: Bool)
     }
 
     /// Divisions from the song start: the start of the note it belongs to.
     var time: Int
     var kind: Kind
+}
+
+/// A syllable placed on a lyric note of a body.
+struct PlacedSyllable {
+    /// Divisions from the body's start.
+    var time: Int
+    var syllabic: NoteAttachment.Syllabic
+    /// The text, without the dash that says the word goes on.
+    var text: String
+    /// A `_` holds it over the next lyric note: written as `<extend/>`.
+    var extend = false
 }
 
 /// The v2 marks of one phrase body, worked out once in divisions relative to the body's
@@ -62,29 +73,35 @@ struct BodyMarks {
     /// Grace groups: (offset, index into the part's `graceGroups`).
     var graces: [(time: Int, group: Int)] = []
     /// Per verse, the lyric notes' syllables: (offset, syllabic, text).
-    var verses: [[(time: Int, syllabic: NoteAttachment.Syllabic, text: String)]] = []
+    var verses: [[PlacedSyllable]] = []
 
     var isEmpty: Bool { directions.isEmpty && graces.isEmpty && verses.isEmpty }
 
     /// The syllables of each verse placed on the body's lyric notes (the notes
     /// `ExpressionRule.forEachSound` says start a sound), with their MusicXML syllabic:
     /// `_` and `*` give none.
-    static func verses(of body: PhraseBody, ticks: (Rational) throws -> Int) rethrows -> [[(time: Int, syllabic: NoteAttachment.Syllabic, text: String)]] {
+    static func verses(of body: PhraseBody, ticks: (Rational) throws -> Int) rethrows -> [[PlacedSyllable]] {
         guard !body.expression.verses.isEmpty else { return [] }
         var lyricNotes: [Rational] = []
         ExpressionRule.forEachSound(in: body) { offset, startsSound, _ in
             if startsSound { lyricNotes.append(offset) }
         }
-        var result: [[(time: Int, syllabic: NoteAttachment.Syllabic, text: String)]] = []
+        var result: [[PlacedSyllable]] = []
         for verse in body.expression.verses {
-            var placed: [(time: Int, syllabic: NoteAttachment.Syllabic, text: String)] = []
+            var placed: [PlacedSyllable] = []
             var wordGoesOn = false
             for (index, syllable) in Lyrics.syllables(of: verse).enumerated() where index < lyricNotes.count {
-                guard case .sung(let text) = syllable else { continue }
-                let continues = text.hasSuffix("-") && text.count > 1
-                let syllabic: NoteAttachment.Syllabic = wordGoesOn ? (continues ? .middle : .end) : (continues ? .begin : .single)
-                placed.append((try ticks(lyricNotes[index]), syllabic, continues ? String(text.dropLast()) : text))
-                wordGoesOn = continues
+                switch syllable {
+                case .sung(let text):
+                    let continues = text.hasSuffix("-") && text.count > 1
+                    let syllabic: NoteAttachment.Syllabic = wordGoesOn ? (continues ? .middle : .end) : (continues ? .begin : .single)
+                    placed.append(PlacedSyllable(time: try ticks(lyricNotes[index]), syllabic: syllabic, text: continues ? String(text.dropLast()) : text))
+                    wordGoesOn = continues
+                case .held:
+                    if !placed.isEmpty { placed[placed.count - 1].extend = true }
+                case .skipped:
+                    break
+                }
             }
             result.append(placed)
         }
