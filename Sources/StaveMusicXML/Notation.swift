@@ -81,4 +81,11 @@ struct PartNotation {
     var attachments: [[NoteAttachment]] = []
     /// The grace groups, each a list of items (one note or a chord), spelled.
     var graceGroups: [[[WrittenNote]]] = []
+    /// 1, or 2 for a piano's grand staff (`GrandStaff`): then voice v is on staff v % 2 + 1.
+    var staves = 1
+
+    /// The staff a voice is written on, when the part has two.
+    func staff(ofVoice voice: Int) -> Int? {
+        staves == 2 ? voice % 2 + 1 : nil
+    }
 }

@@ -30,7 +30,7 @@ struct NotationBuilder {
     static func layout(_ track: Track, in song: Song, divisions: Int) throws -> PartNotation {
         var builder = NotationBuilder(divisions: divisions, key: song.key)
         try builder.add(track, in: song)
-        return try builder.finish(drums: track.kind == .drums, track: track.id)
+        return try builder.finish(drums: track.kind == .drums, track: track.id, program: track.program)
     }
 
     private mutating func add(_ track: Track, in song: Song) throws {
@@ -77,7 +77,7 @@ struct NotationBuilder {
         }
     }
 
-    private func finish(drums: Bool, track: String) throws -> PartNotation {
+    private func finish(drums: Bool, track: String, program: Int) throws -> PartNotation {
         var result = part
         for voice in result.directions.indices {
             result.directions[voice] = result.directions[voice].enumerated().sorted {
@@ -109,6 +109,9 @@ struct NotationBuilder {
             result.drumKeys = drumKeys.sorted()
         } else {
             result.clef = pitchCount > 0 && pitchSum < 60 * pitchCount ? .bass : .treble
+            if !result.writtenOctaveUp, GrandStaff.isNeeded(program: program, notes: result.notes) {
+                result = GrandStaff.split(result)
+            }
         }
         return result
     }

@@ -21,7 +21,7 @@ extension ScoreWriter {
         let directions = parts[index].directions[voice]
         while state.directions[voice] < directions.count, directions[state.directions[voice]].time < limit {
             let direction = directions[state.directions[voice]]
-            writeDirection(direction, voice: voice, offset: max(0, direction.time - position))
+            writeDirection(direction, voice: voice, staff: parts[index].staff(ofVoice: voice), offset: max(0, direction.time - position))
             state.directions[voice] += 1
         }
     }
@@ -35,15 +35,15 @@ extension ScoreWriter {
         while state.directions[voice] < directions.count {
             let direction = directions[state.directions[voice]]
             if case .pedal(down: false) = direction.kind, direction.time == Int.max {
-                writeDirection(direction, voice: voice, offset: 0)
+                writeDirection(direction, voice: voice, staff: parts[index].staff(ofVoice: voice), offset: 0)
             }
             state.directions[voice] += 1
         }
     }
 
-    private mutating func writeDirection(_ direction: VoiceDirection, voice: Int, offset: Int) {
+    private mutating func writeDirection(_ direction: VoiceDirection, voice: Int, staff: Int?, offset: Int) {
         if case .harmony(let symbol, let shift) = direction.kind {
-            writeHarmony(symbol, shift: shift, offset: offset)
+            writeHarmony(symbol, shift: shift, offset: offset, staff: staff)
             return
         }
         switch direction.kind {
@@ -65,12 +65,14 @@ extension ScoreWriter {
         }
         xml.raw("</direction-type>")
         if offset > 0 { xml.element("<offset>", offset, "</offset>") }
-        xml.element("<voice>", voice + 1, "</voice></direction>\n")
+        xml.element("<voice>", voice + 1, "</voice>")
+        writeStaff(staff)
+        xml.raw("</direction>\n")
     }
 
     /// `<harmony>`: root, kind (with Stave's suffix as its text, and degrees where MusicXML has
     /// no kind of its own), bass. A transposed copy moves root and bass, spelled in the key.
-    private mutating func writeHarmony(_ symbol: ChordSymbol, shift: Int, offset: Int) {
+    private mutating func writeHarmony(_ symbol: ChordSymbol, shift: Int, offset: Int, staff: Int?) {
         let (kind, degrees) = ScoreWriter.harmonyKind(symbol.quality)
         xml.raw("      <harmony><root><root-step>")
         writeHarmonyNote(symbol.root, shift: shift, root: true)
@@ -91,6 +93,7 @@ extension ScoreWriter {
             xml.raw("</degree-type></degree>")
         }
         if offset > 0 { xml.element("<offset>", offset, "</offset>") }
+        writeStaff(staff)
         xml.raw("</harmony>\n")
     }
 
@@ -182,6 +185,7 @@ extension ScoreWriter {
                 xml.raw(items.count == 1 ? "<type>eighth</type>" : "<type>16th</type>")
                 if let accidental { writeAccidental(accidental) }
                 if drums { xml.element("<notehead>", text: DrumNotation.of(key: note.pitch).notehead, "</notehead>") }
+                writeStaff(parts[index].staff(ofVoice: voice))
                 xml.raw("</note>\n")
             }
         }

@@ -79,7 +79,7 @@ extension ScoreWriter {
         let first = Int(leaf.notesStart)
         if from == leaf.start, let fresh = notes[first..<first + Int(leaf.notesCount)].first(where: { !$0.tieStop }),
            fresh.velocity != state.velocities[voice] {
-            writeDynamics(fresh.velocity, voice: voice)
+            writeDynamics(fresh.velocity, voice: voice, staff: parts[index].staff(ofVoice: voice))
             state.velocities[voice] = fresh.velocity
         }
         var lyrics: [NoteAttachment] = []
@@ -92,11 +92,13 @@ extension ScoreWriter {
         }
     }
 
-    private mutating func writeDynamics(_ velocity: Int, voice: Int) {
+    private mutating func writeDynamics(_ velocity: Int, voice: Int, staff: Int?) {
         if let mark = ScoreWriter.dynamicsMark(forVelocity: velocity) {
             xml.raw("      <direction placement=\"below\"><direction-type><dynamics>")
             xml.raw(mark)
-            xml.element("</dynamics></direction-type><voice>", voice + 1, "</voice><sound dynamics=\"")
+            xml.element("</dynamics></direction-type><voice>", voice + 1, "</voice>")
+            writeStaff(staff)
+            xml.raw("<sound dynamics=\"")
         } else {
             xml.raw("      <sound dynamics=\"")
         }
@@ -139,6 +141,7 @@ extension ScoreWriter {
         if drums, let note {
             xml.element("<notehead>", text: DrumNotation.of(key: note.pitch).notehead, "</notehead>")
         }
+        writeStaff(parts[index].staff(ofVoice: voice))
         let stops = !chord && leaf.map { to == $0.end && $0.tupletStops > 0 } ?? false
         let starts = !chord && leaf.map { from == $0.start && $0.tupletStarts > 0 } ?? false
         // Accent on the first piece of a note, staccato or tenuto on its last.
@@ -180,6 +183,11 @@ extension ScoreWriter {
         guard state.alters[slot] != note.alter else { return nil }
         state.alters[slot] = note.alter
         return note.alter
+    }
+
+    /// `<staff>N</staff>` in a part of two staves.
+    mutating func writeStaff(_ staff: Int?) {
+        if let staff { xml.element("<staff>", staff, "</staff>") }
     }
 
     /// `<accidental>` for −2…2 semitones.

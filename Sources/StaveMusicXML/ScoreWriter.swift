@@ -185,7 +185,7 @@ struct ScoreWriter {
                 let leaves = voice < part.voices.count ? part.voices[voice] : []
                 let cursor = state.cursors[voice]
                 let busy = cursor < leaves.count && leaves[cursor].start < measure.end
-                guard voice == 0 || busy || directionsDue(part: part, voice: voice, before: measure.end, last: number == measures.count - 1, state: state) else { continue }
+                guard voice == 0 || (voice == 1 && part.staves == 2) || busy || directionsDue(part: part, voice: voice, before: measure.end, last: number == measures.count - 1, state: state) else { continue }
                 if written {
                     xml.element("      <backup><duration>", measure.end - measure.start, "</duration></backup>\n")
                 }
@@ -213,7 +213,9 @@ struct ScoreWriter {
         }
         xml.element("<time><beats>", measure.meter.numerator, "</beats>")
         xml.element("<beat-type>", measure.meter.denominator, "</beat-type></time>")
-        if first {
+        if first, part.staves == 2 {
+            xml.raw("<staves>2</staves><clef number=\"1\"><sign>G</sign><line>2</line></clef><clef number=\"2\"><sign>F</sign><line>4</line></clef>")
+        } else if first {
             switch part.clef {
             case .treble: xml.raw("<clef><sign>G</sign><line>2</line></clef>")
             case .bass: xml.raw("<clef><sign>F</sign><line>4</line></clef>")
@@ -237,7 +239,9 @@ struct ScoreWriter {
             if carriesTempo { writeTempos(upTo: measure.start, state: &state) }
             writeDirections(part: index, voice: voice, before: measure.end, at: measure.start, state: &state)
             xml.element("      <note><rest measure=\"yes\"/><duration>", measure.end - measure.start, "</duration>")
-            xml.element("<voice>", voice + 1, "</voice></note>\n")
+            xml.element("<voice>", voice + 1, "</voice>")
+            writeStaff(part.staff(ofVoice: voice))
+            xml.raw("</note>\n")
             return
         }
         while cursor < leaves.count, leaves[cursor].start < measure.end {

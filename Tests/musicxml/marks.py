@@ -96,10 +96,11 @@ def member(value):
     return value, {}
 
 
-def articulations(body):
+def articulations(body, shift=0, grand_staff=False):
     """Counter of the articulations a score shows on a body's notes and chords: a chord shows
-    a mark once; a tie chain shows its accent on its first note, staccato or tenuto on its last
-    (LANGUAGE.md: a joined note takes them from there)."""
+    a mark once (once on each staff of a grand staff, split at middle C, that holds some of it);
+    a tie chain shows its accent on its first note, staccato or tenuto on its last (LANGUAGE.md:
+    a joined note takes them from there)."""
     counts = Counter()
     tied = set()
     for notes in chords(body.get('containers', [])):
@@ -107,20 +108,22 @@ def articulations(body):
         now_tied = set()
         for value in notes:
             k, fields = member(value)
+            staff = (k + shift < 60) if grand_staff else False
             if fields.get('accent') and k not in tied:
-                shown.add('accent')
+                shown.add(('accent', staff))
             for mark in ('staccato', 'tenuto'):
                 if fields.get(mark) and not fields.get('tie'):
-                    shown.add(mark)
+                    shown.add((mark, staff))
             if fields.get('tie'):
                 now_tied.add(k)
-        counts.update(shown)
+        counts.update(mark for mark, _ in shown)
         tied = now_tied
     return counts
 
 
-def expected(doc):
-    """Per track, what the score must show, in quarter notes from the song start."""
+def expected(doc, grand_staves=()):
+    """Per track, what the score must show, in quarter notes from the song start;
+    `grand_staves[i]` says that part i is written on a grand staff."""
     song = doc['song']
     resolution = number(song.get('resolution', 1))
 
@@ -132,7 +135,8 @@ def expected(doc):
             if phrase['type'] == 'original' and phrase.get('id') and (track['id'], phrase['id']) not in bodies:
                 bodies[(track['id'], phrase['id'])] = phrase
     result = []
-    for track in song['tracks']:
+    for track_index, track in enumerate(song['tracks']):
+        grand = track_index < len(grand_staves) and grand_staves[track_index]
         own = track.get('transpose', 0) if track['type'] == 'melody' else 0
         copies = []   # (start, body, shift, lyric source or None)
         for phrase in track['phrases']:
@@ -170,7 +174,7 @@ def expected(doc):
             for g in body.get('graces', []):
                 for item in g['items']:
                     want['graces'][(start + quarters(g['offset']), tuple(sorted(member(v)[0] + shift for v in item)))] += 1
-            want['articulations'].update(articulations(body))
+            want['articulations'].update(articulations(body, shift, grand))
             verses = body.get('lyrics', [])
             if verses and source is not None:
                 verse = sung[source] % len(verses) + 1
@@ -225,11 +229,12 @@ def read_directions(path):
     parts = []
     for part in root.iter('part'):
         time, divisions = 0, 1
-        found = {'wedges': Counter(), 'pedals': Counter(), 'kinds': []}
+        found = {'wedges': Counter(), 'pedals': Counter(), 'kinds': [], 'staves': 1}
         for measure in part.iter('measure'):
             for element in measure:
                 if element.tag == 'attributes':
                     divisions = int(element.findtext('divisions') or divisions)
+                    found['staves'] = int(element.findtext('staves') or found['staves'])
                 elif element.tag == 'backup':
                     time -= int(element.findtext('duration'))
                 elif element.tag == 'forward':
@@ -270,27 +275,32 @@ def midi_pitches(path):
             for track in mido.MidiFile(path).tracks[1:]]
 
 
-def check(xml_path, score, doc, sounding_mid, written_mid, keys_of, ticks):
+def check(xml_path, score, doc, sounding_mid, written_mid, keys_of, ticks, part_groups):
     """The first way the score's Stave 2 marks differ from what the song says, or None.
-    `score` is music21's reading; `keys_of` gives the (MIDI key, member) of a note or chord."""
+    `score` is music21's reading; `keys_of` gives the (MIDI key, member) of a note or chord;
+    `part_groups` the staves of each part."""
     from music21 import dynamics, expressions, harmony, stream
-    wants = expected(doc)
     exact = read_directions(xml_path)
-    parts = list(score.parts)
+    wants = expected(doc, [found['staves'] == 2 for found in exact])
+    parts = part_groups(score)
     ppq = mido.MidiFile(sounding_mid).ticks_per_beat
     lyrics = midi_lyrics(sounding_mid)
     grace_pitches = [a - b for a, b in zip(midi_pitches(sounding_mid), midi_pitches(written_mid))]
 
-    def offset(element, part):
-        return Fraction(element.getOffsetInHierarchy(part)).limit_denominator(1 << 20)
+    def offset(element, staff):
+        return Fraction(element.getOffsetInHierarchy(staff)).limit_denominator(1 << 20)
+
+    def each(group, kind):
+        """(element, staff) of each element of a class in a part's staves."""
+        return [(e, staff) for staff in group for e in staff.recurse().getElementsByClass(kind)]
     spanners = {}
     for sp in score.spannerBundle:
         first = sp.getFirst()
         home = first.getContextByClass(stream.Part) if first is not None else None
         if home is not None:
             spanners.setdefault(home.id, []).append(sp)
-    for index, (part, want) in enumerate(zip(parts, wants)):
-        name = f'part {index + 1} ({part.partName})'
+    for index, (group, want) in enumerate(zip(parts, wants)):
+        name = f'part {index + 1} ({group[0].partName})'
         found = exact[index]
         # What the song places at 'end' (a pedal lift) or past the last bar (a header marker).
         ends = want['pedals'].pop(('end', 'stop'), 0)
@@ -301,7 +311,7 @@ def check(xml_path, score, doc, sounding_mid, written_mid, keys_of, ticks):
             return f'{name}: wedges at {sorted(found["wedges"].items())[:4]}, the song has {sorted(want["wedges"].items())[:4]}'
         if found['pedals'] != want['pedals']:
             return f'{name}: pedal marks at {sorted(found["pedals"].items())[:4]}, the song has {sorted(want["pedals"].items())[:4]}'
-        own = spanners.get(part.id, [])
+        own = [sp for staff in group for sp in spanners.get(staff.id, [])]
         got = Counter('crescendo' if isinstance(s, dynamics.Crescendo) else 'diminuendo'
                       for s in own if isinstance(s, dynamics.DynamicWedge))
         if got != want['hairpins']:
@@ -309,17 +319,17 @@ def check(xml_path, score, doc, sounding_mid, written_mid, keys_of, ticks):
         pedals = sum(1 for s in own if type(s).__name__ == 'PedalMark')
         if pedals != sum(n for (_, kind), n in want['pedals'].items() if kind == 'start'):
             return f'{name}: music21 reads {pedals} pedal marks, the song has {dict(want["pedals"])}'
-        marks = sorted((offset(r, part), r.content) for r in part.recurse().getElementsByClass(expressions.RehearsalMark))
+        marks = sorted((offset(r, staff), r.content) for r, staff in each(group, expressions.RehearsalMark))
         if marks != sorted(want['rehearsals']):
             return f'{name}: rehearsal marks {marks[:4]}, the song has markers {sorted(want["rehearsals"])[:4]}'
-        symbols = sorted(part.recurse().getElementsByClass(harmony.ChordSymbol), key=lambda c: offset(c, part))
+        symbols = sorted(each(group, harmony.ChordSymbol), key=lambda c: offset(*c))
         wanted = sorted(want['symbols'], key=lambda s: s[0])
         if len(symbols) != len(wanted):
             return f'{name}: {len(symbols)} chord symbols, the song has {len(wanted)}'
         kinds = sorted(found['kinds'])
-        for symbol, (at, text, root, shift), (kind_at, kind_text) in zip(symbols, wanted, kinds):
+        for (symbol, staff), (at, text, root, shift), (kind_at, kind_text) in zip(symbols, wanted, kinds):
             root_class, bass_class, classes = symbol_pitch_classes(text, root, shift)
-            got = (offset(symbol, part), symbol.root().pitchClass,
+            got = (offset(symbol, staff), symbol.root().pitchClass,
                    symbol.bass().pitchClass if bass_class is not None else None, {p.pitchClass for p in symbol.pitches})
             if got != (at, root_class, bass_class, classes):
                 return f'{name}: chord symbol {symbol.figure} at {got[0]} reads {got[1:]}, the song has {text} at {at}: {(root_class, bass_class, sorted(classes))}'
@@ -330,8 +340,8 @@ def check(xml_path, score, doc, sounding_mid, written_mid, keys_of, ticks):
         graces = Counter()
         articulated = Counter()
         sung = []
-        for element in part.recurse().notes:
-            at = offset(element, part)
+        for element, staff in [(e, staff) for staff in group for e in staff.recurse().notes]:
+            at = offset(element, staff)
             if element.duration.isGrace:
                 graces[(at, tuple(sorted(k for k, _ in keys_of(element))))] += 1
                 continue

@@ -124,14 +124,36 @@ def keys_of(element):
     return [(element.pitch.midi, element)]
 
 
+def part_groups(score):
+    """music21's parts of a score, each a list of its staves: a part written on two staves (a
+    piano's grand staff) reads as two PartStaffs, `P1-Staff1` and `P1-Staff2`."""
+    groups, names = [], []
+    for part in score.parts:
+        match = re.match(r'(.*)-Staff\d+$', str(part.id)) if isinstance(part, stream.PartStaff) else None
+        name = match.group(1) if match else None
+        if name is not None and names and names[-1] == name:
+            groups[-1].append(part)
+        else:
+            groups.append([part])
+            names.append(name)
+    return groups
+
+
+def staff_elements(group):
+    """(element, staff) of every note, chord and rest of a part (a staff or a list of staves)."""
+    for staff in (group if isinstance(group, list) else [group]):
+        for element in staff.recurse().notes:
+            yield element, staff
+
+
 def score_notes(part):
-    """(notes, problems): music21's notes of a part as (start, end, key) in quarters, tied
-    pieces joined (join_ties)."""
+    """(notes, problems): music21's notes of a part (its staves) as (start, end, key) in
+    quarters, tied pieces joined (join_ties)."""
     pieces = []
-    for element in part.recurse().notes:
+    for element, staff in staff_elements(part):
         if element.quarterLength == 0:
             continue
-        start = Fraction(element.getOffsetInHierarchy(part)).limit_denominator(1 << 20)
+        start = Fraction(element.getOffsetInHierarchy(staff)).limit_denominator(1 << 20)
         end = start + Fraction(element.quarterLength).limit_denominator(1 << 20)
         for k, member in keys_of(element):
             tie = member.tie.type if member.tie is not None else None
@@ -222,10 +244,10 @@ def read_exactly(path):
 def spelled(part):
     """{(offset, MIDI key): pitch name} of a part's pitched notes."""
     names = {}
-    for element in part.recurse().notes:
+    for element, staff in staff_elements(part):
         if isinstance(element, note.Unpitched) or element.quarterLength == 0:
             continue
-        offset = Fraction(element.getOffsetInHierarchy(part)).limit_denominator(1 << 20)
+        offset = Fraction(element.getOffsetInHierarchy(staff)).limit_denominator(1 << 20)
         members = element.notes if isinstance(element, chord.ChordBase) else [element]
         for m in members:
             if hasattr(m, 'pitch'):
@@ -267,7 +289,7 @@ def compare_song(xml_path, mid_path):
     if messages:
         return f'music21 warned: {messages[0][:200]}', score
     ppq, tracks, conductor = midi_facts(mid_path)
-    parts = list(score.parts)
+    parts = part_groups(score)
     if len(parts) != max(1, len(tracks)):
         return f'{len(parts)} parts for {len(tracks)} MIDI tracks', score
     end_tick = 0
@@ -279,9 +301,9 @@ def compare_song(xml_path, mid_path):
                      if t[1] > 0)
         difference = corpus_check.first_difference(got, want)
         if difference:
-            return f'part {index + 1} ({part.partName}): {difference.replace("stave", "MusicXML").replace("music21", "MIDI")}', score
+            return f'part {index + 1} ({part[0].partName}): {difference.replace("stave", "MusicXML").replace("music21", "MIDI")}', score
         end_tick = max([end_tick] + [s + d for s, d, _ in want])
-    first = parts[0]
+    first = parts[0][0]
     measures = list(first.getElementsByClass(stream.Measure))
     score_end = ticks(Fraction(measures[-1].offset) + Fraction(measures[-1].barDuration.quarterLength), ppq) if measures else 0
     # Tempo marks: (tick, bpm), repeated values dropped (MIDI rounds microseconds per quarter).
@@ -434,7 +456,7 @@ def check_song(job):
     try:
         problem, ours = check_file(base + '.musicxml', reference, xsd)
         if not problem and v2 and ours is not None:
-            problem = marks.check(base + '.musicxml', ours, doc, base + '.mid', reference, keys_of, ticks)
+            problem = marks.check(base + '.musicxml', ours, doc, base + '.mid', reference, keys_of, ticks, part_groups)
     except Exception as e:
         return 'FAIL', group, name, f'referee error: {e!r}', None
     if problem:
@@ -447,7 +469,7 @@ def check_song(job):
     if original is not None:
         matched = total = 0
         want_parts = [spelled(p) for p in original.parts]
-        for index, part in enumerate(ours.parts):
+        for index, part in enumerate(part_groups(ours)):
             want = want_parts[piece.track_parts[index]]
             for place, name_read in spelled(part).items():
                 if place in want:
@@ -585,7 +607,7 @@ def marks_problem(base, doc, reference, xsd):
     problem, ours = check_file(base + '.musicxml', reference, xsd)
     if problem or ours is None:
         return problem or 'music21 did not read it'
-    return marks.check(base + '.musicxml', ours, doc, base + '.mid', reference, keys_of, ticks)
+    return marks.check(base + '.musicxml', ours, doc, base + '.mid', reference, keys_of, ticks, part_groups)
 
 
 def main():
