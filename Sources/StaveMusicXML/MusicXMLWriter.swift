@@ -8,7 +8,8 @@ import StaveComposition
 /// and brackets, velocities as dynamics, tempos as metronome marks. The marks of Stave 2 are
 /// written as notation: articulations, hairpins as wedges, grace notes, the sustain pedal, chord
 /// symbols as `<harmony>`, lyrics (a verse number per copy), markers as rehearsal marks; `cc`
-/// and `bend` have no notation and are left out. See `ScoreWriter`.
+/// and `bend` have no notation and are left out. A piano whose range needs it is written on a
+/// grand staff (`GrandStaff`). See `ScoreWriter`.
 public struct MusicXMLWriter: Backend {
     /// `musicxml`.
     public var formatName: String { "musicxml" }

@@ -235,7 +235,11 @@ struct ScoreWriter {
         let carriesTempo = index == 0 && voice == 0
         var cursor = state.cursors[voice]
         var position = measure.start
-        if cursor >= leaves.count || leaves[cursor].start >= measure.end, !carriesTempo || !tempoChanges(inside: measure, from: state.tempo) {
+        // A whole-bar rest (`measure="yes"`), except on a grand staff: there music21 would stretch
+        // the other staff's first whole-note rest to the bar as well (it takes the measure's
+        // first rest for the whole-bar one), so the bar's rests are written as note values.
+        if cursor >= leaves.count || leaves[cursor].start >= measure.end, part.staves == 1,
+           !carriesTempo || !tempoChanges(inside: measure, from: state.tempo) {
             if carriesTempo { writeTempos(upTo: measure.start, state: &state) }
             writeDirections(part: index, voice: voice, before: measure.end, at: measure.start, state: &state)
             xml.element("      <note><rest measure=\"yes\"/><duration>", measure.end - measure.start, "</duration>")

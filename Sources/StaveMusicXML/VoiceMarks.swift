@@ -90,6 +90,8 @@ struct BodyMarks {
         for verse in body.expression.verses {
             var placed: [PlacedSyllable] = []
             var wordGoesOn = false
+            // Whether the last lyric note sang (or held) a syllable that a `_` can extend.
+            var held = false
             for (index, syllable) in Lyrics.syllables(of: verse).enumerated() where index < lyricNotes.count {
                 switch syllable {
                 case .sung(let text):
@@ -97,10 +99,11 @@ struct BodyMarks {
                     let syllabic: NoteAttachment.Syllabic = wordGoesOn ? (continues ? .middle : .end) : (continues ? .begin : .single)
                     placed.append(PlacedSyllable(time: try ticks(lyricNotes[index]), syllabic: syllabic, text: continues ? String(text.dropLast()) : text))
                     wordGoesOn = continues
+                    held = true
                 case .held:
-                    if !placed.isEmpty { placed[placed.count - 1].extend = true }
+                    if held, !placed.isEmpty { placed[placed.count - 1].extend = true }
                 case .skipped:
-                    break
+                    held = false
                 }
             }
             result.append(placed)

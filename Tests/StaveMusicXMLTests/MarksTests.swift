@@ -159,6 +159,10 @@ final class MarksTests: XCTestCase {
         XCTAssertFalse(notes[9].contains("<lyric"))
         XCTAssertTrue(notes[10].contains("<lyric number=\"2\"><syllabic>end</syllabic><text>three</text></lyric>"), notes[10])
         XCTAssertFalse(notes[13].contains("<lyric"))
+        // `_` after `*` extends nothing: "two" is not held.
+        let skipped = noteElements(try musicXML("track t { phrase a { c d e f | } lyrics a \"one two * _\" }"))
+        XCTAssertTrue(skipped[1].contains("<text>two</text></lyric>"), skipped[1])
+        XCTAssertFalse(skipped.joined().contains("<extend/>"))
         // The lyric follows the notations, as the schema orders them.
         assertInOrder(notes[1], ["<notations>", "</notations>", "<lyric"])
     }
