@@ -31,17 +31,22 @@ enum GrandStaff {
         result.attachments = []
         for (index, leaves) in part.voices.enumerated() {
             var upper: [Leaf] = [], lower: [Leaf] = []
+            upper.reserveCapacity(leaves.count)
+            lower.reserveCapacity(leaves.count)
+            let attached = index < part.attachments.count && !part.attachments[index].isEmpty
             var upperStarts = Set<Int>()
             for leaf in leaves {
-                let notes = part.notes[Int(leaf.notesStart)..<Int(leaf.notesStart + leaf.notesCount)]
-                let high = notes.filter { $0.pitch >= split }
-                let low = notes.filter { $0.pitch < split }
-                if !high.isEmpty || leaf.frame >= 0 {
-                    upper.append(moved(leaf, notes: high, into: &result.notes))
-                    if !high.isEmpty { upperStarts.insert(leaf.start) }
+                let notes = Int(leaf.notesStart)..<Int(leaf.notesStart + leaf.notesCount)
+                var high = 0
+                for note in notes where part.notes[note].pitch >= split { high += 1 }
+                if high > 0 || leaf.frame >= 0 {
+                    upper.append(moved(leaf, count: high, into: &result.notes))
+                    for note in notes where part.notes[note].pitch >= split { result.notes.append(part.notes[note]) }
+                    if high > 0, attached { upperStarts.insert(leaf.start) }
                 }
-                if !low.isEmpty || leaf.frame >= 0 {
-                    lower.append(moved(leaf, notes: low, into: &result.notes))
+                if high < notes.count || leaf.frame >= 0 {
+                    lower.append(moved(leaf, count: notes.count - high, into: &result.notes))
+                    for note in notes where part.notes[note].pitch < split { result.notes.append(part.notes[note]) }
                 }
             }
             result.voices += [upper, lower]
@@ -60,11 +65,11 @@ enum GrandStaff {
         return result
     }
 
-    private static func moved<Notes: Collection>(_ leaf: Leaf, notes: Notes, into list: inout [WrittenNote]) -> Leaf where Notes.Element == WrittenNote {
+    /// The leaf with its notes about to be appended to `list` (`count` of them).
+    private static func moved(_ leaf: Leaf, count: Int, into list: inout [WrittenNote]) -> Leaf {
         var copy = leaf
         copy.notesStart = Int32(list.count)
-        copy.notesCount = Int32(notes.count)
-        list.append(contentsOf: notes)
+        copy.notesCount = Int32(count)
         return copy
     }
 }

@@ -57,7 +57,8 @@ struct ScoreWriter {
         // About 240 bytes a note with its rests and ties (the benchmark song: 236), 60 a bar and
         // part. Reserved, not touched: pages count only once written, and the buffer never
         // has to grow by copying.
-        xml = XMLWriter(capacity: 4096 + parts.reduce(0) { $0 + $1.notes.count * 320 + measures.count * 64 })
+        // A grand staff writes each note's staff and the rests of both staves: half as much again.
+        xml = XMLWriter(capacity: 4096 + parts.reduce(0) { $0 + ($1.notes.count * 320 + measures.count * 64) * ($1.staves == 2 ? 3 : 2) / 2 })
     }
 
     mutating func write() {
