@@ -5,7 +5,11 @@ import StaveComposition
 /// A part per track, a measure per bar of the meter map, every placement written out (Repeat
 /// and Sync copies included, as `Performance.placements` expands them), notes spelled as
 /// written, lengths as note types with dots tied across bar lines, tuplets with their ratios
-/// and brackets, velocities as dynamics, tempos as metronome marks. See `ScoreWriter`.
+/// and brackets, velocities as dynamics, tempos as metronome marks. The marks of Stave 2 are
+/// written as notation: articulations, hairpins as wedges, grace notes, the sustain pedal, chord
+/// symbols as `<harmony>`, lyrics (a verse number per copy), markers as rehearsal marks; `cc`
+/// and `bend` have no notation and are left out. A piano whose range needs it is written on a
+/// grand staff (`GrandStaff`). See `ScoreWriter`.
 public struct MusicXMLWriter: Backend {
     /// `musicxml`.
     public var formatName: String { "musicxml" }
@@ -20,6 +24,20 @@ public struct MusicXMLWriter: Backend {
         }
         var parts = try song.tracks.map { try NotationBuilder.layout($0, in: song, divisions: divisions) }
         if parts.isEmpty { parts = [PartNotation()] }
+        if !song.markers.isEmpty {
+            // Header markers (`marker "…" at BAR`) stand above the first part at their bar's start.
+            let meterMap = MeterMap(meters: song.meters)
+            var markers: [VoiceDirection] = []
+            for marker in song.markers {
+                let time = meterMap.start(ofBar: marker.bar) * (4 * divisions)
+                guard !time.isOverflow, time.isInteger else { continue }
+                markers.append(VoiceDirection(time: time.numerator, kind: .rehearsal(marker.text)))
+            }
+            if parts[0].directions.isEmpty { parts[0].directions = [[]] }
+            parts[0].directions[0] = (markers + parts[0].directions[0]).enumerated().sorted {
+                ($0.element.time, $0.element.rank, $0.offset) < ($1.element.time, $1.element.rank, $1.offset)
+            }.map(\.element)
+        }
         var score = try ScoreWriter(song: song, divisions: divisions, parts: parts)
         score.write()
         return score.xml.bytes

@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSyntax
 
 /// One note as written in the score: its sounding key, the velocity of the tied chain it
 /// belongs to, its ties, and its spelling.
@@ -13,6 +14,10 @@ struct WrittenNote {
     var tieStop: Bool
     /// The step letter, ASCII upper case (melody notes).
     var step: UInt8
+    /// The articulations written on it (v2): accent on the first note of a tie chain,
+    /// staccato or tenuto on its last, as LANGUAGE.md says a joined note takes them. (Beside
+    /// `step`, in what would be padding: a note stays 40 bytes.)
+    var marks: NoteMarks = []
     /// Semitones of the accidental, −2…2 (wider only for pitches below octave 0).
     var alter: Int
     /// The octave, 0…9.
@@ -68,4 +73,19 @@ struct PartNotation {
     var writtenOctaveUp = false
     /// The drum keys the part plays, ascending (drum tracks).
     var drumKeys: [Int] = []
+    /// Per voice, the v2 directions (hairpins, pedal, markers, chord symbols) sorted by time;
+    /// empty for a song without them.
+    var directions: [[VoiceDirection]] = []
+    /// Per voice, what v2 hangs on the notes (grace groups, lyrics) sorted by time; empty for
+    /// a song without them.
+    var attachments: [[NoteAttachment]] = []
+    /// The grace groups, each a list of items (one note or a chord), spelled.
+    var graceGroups: [[[WrittenNote]]] = []
+    /// 1, or 2 for a piano's grand staff (`GrandStaff`): then voice v is on staff v % 2 + 1.
+    var staves = 1
+
+    /// The staff a voice is written on, when the part has two.
+    func staff(ofVoice voice: Int) -> Int? {
+        staves == 2 ? voice % 2 + 1 : nil
+    }
 }

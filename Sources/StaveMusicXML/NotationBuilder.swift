@@ -9,10 +9,10 @@ struct NotationBuilder {
     /// Divisions per quarter note.
     let divisions: Int
     let key: Key
-    private var part = PartNotation()
+    var part = PartNotation()
     private var pitchSum = 0
     private var pitchCount = 0
-    private var drumKeys = Set<Int>()
+    var drumKeys = Set<Int>()
 
     init(divisions: Int, key: Key) {
         self.divisions = divisions
@@ -30,22 +30,25 @@ struct NotationBuilder {
     static func layout(_ track: Track, in song: Song, divisions: Int) throws -> PartNotation {
         var builder = NotationBuilder(divisions: divisions, key: song.key)
         try builder.add(track, in: song)
-        return try builder.finish(drums: track.kind == .drums, track: track.id)
+        return try builder.finish(drums: track.kind == .drums, track: track.id, program: track.program)
     }
 
     private mutating func add(_ track: Track, in song: Song) throws {
         let drums = track.kind == .drums
         // Each placement's body flattened once; its copies share the leaves' notes.
-        var spans: [(start: Int, end: Int, placement: Int)] = []
+        var spans: [(start: Int, end: Int, placement: Int, copy: Int)] = []
         var bodies: [[Leaf]] = []
-        for (index, placement) in Performance.placements(of: track, in: song).enumerated() {
+        let placements = Performance.placements(of: track, in: song)
+        var marks: [BodyMarks] = []
+        for (index, placement) in placements.enumerated() {
             let leaves = try flatten(placement.body, shift: placement.shift, drums: drums)
             bodies.append(leaves)
-            guard !leaves.isEmpty else { continue }
+            marks.append(placement.body.expression.isEmpty ? BodyMarks() : try bodyMarks(placement.body, shift: placement.shift, drums: drums))
+            guard !leaves.isEmpty || !marks[index].isEmpty else { continue }
             for copy in 0..<placement.count {
                 let start = try ticks(placement.start + placement.body.length * copy)
                 let end = try ticks(placement.start + placement.body.length * (copy + 1))
-                spans.append((start, end, index))
+                spans.append((start, end, index, copy))
             }
         }
         // In time order; a span goes to the first voice that is free by its start.
@@ -61,6 +64,9 @@ struct NotationBuilder {
                 part.voices.append([])
             }
             voiceEnds[voice] = span.end
+            if !marks[span.placement].isEmpty {
+                place(marks[span.placement], at: span.start, voice: voice, verse: placements[span.placement].verse(ofCopy: span.copy))
+            }
             let body = bodies[span.placement]
             part.voices[voice].reserveCapacity(part.voices[voice].count + body.count)
             for var leaf in body {
@@ -71,23 +77,30 @@ struct NotationBuilder {
         }
     }
 
-    private func finish(drums: Bool, track: String) throws -> PartNotation {
+    private func finish(drums: Bool, track: String, program: Int) throws -> PartNotation {
         var result = part
+        for voice in result.directions.indices {
+            result.directions[voice] = result.directions[voice].enumerated().sorted {
+                ($0.element.time, $0.element.rank, $0.offset) < ($1.element.time, $1.element.rank, $1.offset)
+            }.map(\.element)
+        }
+        dropRepeatedPedals(&result.directions)
+        for voice in result.attachments.indices {
+            result.attachments[voice] = result.attachments[voice].enumerated().sorted {
+                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+            }.map(\.element)
+        }
+
         // Below C double-flat 0 (MIDI 10) a pitch has no MusicXML spelling (octaves are 0…9,
         // accidentals at most double): write the part an octave up.
-        if !drums, result.notes.contains(where: { $0.pitch < 10 }) {
+        if !drums, result.notes.contains(where: { $0.pitch < 10 }) || result.graceGroups.contains(where: { $0.contains { $0.contains { $0.pitch < 10 } } }) {
             result.writtenOctaveUp = true
             for index in result.notes.indices {
-                if result.notes[index].pitch < 12 {
-                    let (spelling, octave) = Pitch.defaultSpelling(result.notes[index].pitch + 12, in: key)
-                    result.notes[index].step = spelling.letterByte &- 32
-                    result.notes[index].alter = spelling.accidental ?? 0
-                    result.notes[index].octave = octave
-                } else {
-                    result.notes[index].octave += 1
-                    guard result.notes[index].octave <= 9 else {
-                        throw BackendError("track '\(track)' spans more octaves than MusicXML can write: it reaches below MIDI 10 (C double-flat 0) and above MIDI 119 (B8) at once")
-                    }
+                try raiseOctave(&result.notes[index], track: track)
+            }
+            for group in result.graceGroups.indices {
+                for item in result.graceGroups[group].indices {
+                    for index in result.graceGroups[group][item].indices { try raiseOctave(&result.graceGroups[group][item][index], track: track) }
                 }
             }
         }
@@ -96,8 +109,26 @@ struct NotationBuilder {
             result.drumKeys = drumKeys.sorted()
         } else {
             result.clef = pitchCount > 0 && pitchSum < 60 * pitchCount ? .bass : .treble
+            if !result.writtenOctaveUp, GrandStaff.isNeeded(program: program, notes: result.notes) {
+                result = GrandStaff.split(result)
+            }
         }
         return result
+    }
+
+    /// A note written an octave above its sound.
+    private func raiseOctave(_ note: inout WrittenNote, track: String) throws {
+        if note.pitch < 12 {
+            let (spelling, octave) = Pitch.defaultSpelling(note.pitch + 12, in: key)
+            note.step = spelling.letterByte &- 32
+            note.alter = spelling.accidental ?? 0
+            note.octave = octave
+        } else {
+            note.octave += 1
+            guard note.octave <= 9 else {
+                throw BackendError("track '\(track)' spans more octaves than MusicXML can write: it reaches below MIDI 10 (C double-flat 0) and above MIDI 119 (B8) at once")
+            }
+        }
     }
 
     // MARK: - One body
@@ -210,6 +241,11 @@ struct NotationBuilder {
             guard velocity > 0 else { continue }
             let sounding = note.pitch + shift
             var written = WrittenNote(pitch: sounding, velocity: velocity, tieStart: note.tie, tieStop: continues, step: 0, alter: 0, octave: 0)
+            if !note.marks.isEmpty {
+                // A joined note takes its accent from its first part, staccato or tenuto from its last.
+                if !continues, note.marks.contains(.accent) { written.marks.insert(.accent) }
+                if !note.tie { written.marks.formUnion(note.marks.intersection([.staccato, .tenuto])) }
+            }
             if drums {
                 drumKeys.insert(sounding)
             } else {
@@ -227,7 +263,7 @@ struct NotationBuilder {
 
     /// The spelling as written (kept under transposition by whole octaves), otherwise Stave's
     /// default spelling of the sounding pitch in the song's key.
-    private func spell(_ written: inout WrittenNote, note: ChordNote, shift: Int) {
+    func spell(_ written: inout WrittenNote, note: ChordNote, shift: Int) {
         if shift % 12 == 0, let spelling = note.spelling, let accidental = spelling.accidental,
            let octave = Pitch.octave(of: note.pitch, spelledAs: spelling), (0...9).contains(octave + shift / 12) {
             written.step = spelling.letterByte &- 32

@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSyntax
 
 /// Writing notes and rests: note values, ties, tuplets, accidentals and dynamics.
 extension ScoreWriter {
@@ -67,6 +68,9 @@ extension ScoreWriter {
     /// One note value of a leaf: every note of its chord, or a rest.
     private mutating func writeNotes(_ leaf: Leaf?, part index: Int, voice: Int, from: Int, to: Int, value: NoteValue,
                                      modification: (Int, Int)?, state: inout PartState) {
+        if voice < state.directions.count {
+            writeDirections(part: index, voice: voice, before: to, at: from, state: &state)
+        }
         guard let leaf, leaf.notesCount > 0 else {
             writeNote(nil, chord: false, leaf: leaf, part: index, voice: voice, from: from, to: to, value: value, modification: modification, state: &state)
             return
@@ -75,20 +79,26 @@ extension ScoreWriter {
         let first = Int(leaf.notesStart)
         if from == leaf.start, let fresh = notes[first..<first + Int(leaf.notesCount)].first(where: { !$0.tieStop }),
            fresh.velocity != state.velocities[voice] {
-            writeDynamics(fresh.velocity, voice: voice)
+            writeDynamics(fresh.velocity, voice: voice, staff: parts[index].staff(ofVoice: voice))
             state.velocities[voice] = fresh.velocity
+        }
+        var lyrics: [NoteAttachment] = []
+        if from == leaf.start, voice < state.attachments.count {
+            lyrics = writeAttachments(part: index, voice: voice, at: leaf.start, state: &state)
         }
         for offset in 0..<Int(leaf.notesCount) {
             writeNote(notes[first + offset], chord: offset > 0, leaf: leaf, part: index, voice: voice, from: from, to: to,
-                      value: value, modification: modification, state: &state)
+                      value: value, modification: modification, lyrics: offset == 0 ? lyrics : [], state: &state)
         }
     }
 
-    private mutating func writeDynamics(_ velocity: Int, voice: Int) {
+    private mutating func writeDynamics(_ velocity: Int, voice: Int, staff: Int?) {
         if let mark = ScoreWriter.dynamicsMark(forVelocity: velocity) {
             xml.raw("      <direction placement=\"below\"><direction-type><dynamics>")
             xml.raw(mark)
-            xml.element("</dynamics></direction-type><voice>", voice + 1, "</voice><sound dynamics=\"")
+            xml.element("</dynamics></direction-type><voice>", voice + 1, "</voice>")
+            writeStaff(staff)
+            xml.raw("<sound dynamics=\"")
         } else {
             xml.raw("      <sound dynamics=\"")
         }
@@ -98,7 +108,7 @@ extension ScoreWriter {
     }
 
     private mutating func writeNote(_ note: WrittenNote?, chord: Bool, leaf: Leaf?, part index: Int, voice: Int, from: Int, to: Int,
-                                    value: NoteValue, modification: (Int, Int)?, state: inout PartState) {
+                                    value: NoteValue, modification: (Int, Int)?, lyrics: [NoteAttachment] = [], state: inout PartState) {
         let drums = parts[index].clef == .percussion
         xml.raw(chord ? "      <note><chord/>" : "      <note>")
         var tieStop = false, tieStart = false
@@ -106,26 +116,7 @@ extension ScoreWriter {
         if let note, let leaf {
             tieStop = note.tieStop || from > leaf.start
             tieStart = note.tieStart || to < leaf.end
-            if drums {
-                let place = DrumNotation.of(key: note.pitch)
-                xml.raw("<unpitched><display-step>")
-                xml.append(byte: place.step.asciiValue ?? UInt8(ascii: "B"))
-                xml.element("</display-step><display-octave>", place.octave, "</display-octave></unpitched>")
-            } else {
-                xml.raw("<pitch><step>")
-                xml.append(byte: note.step)
-                xml.raw("</step>")
-                if note.alter != 0 { xml.element("<alter>", note.alter, "</alter>") }
-                xml.element("<octave>", note.octave, "</octave></pitch>")
-                let stepIndex = ScoreWriter.stepIndex(note.step)
-                if !tieStop, (0...9).contains(note.octave), (-2...2).contains(note.alter) {
-                    let slot = stepIndex * 10 + note.octave
-                    if state.alters[slot] != note.alter {
-                        accidental = note.alter
-                        state.alters[slot] = note.alter
-                    }
-                }
-            }
+            accidental = writePitch(note, drums: drums, tieStop: tieStop, state: &state)
         } else {
             xml.raw("<rest/>")
         }
@@ -142,15 +133,7 @@ extension ScoreWriter {
         xml.raw(value.typeName)
         xml.raw("</type>")
         for _ in 0..<value.dots { xml.raw("<dot/>") }
-        if let accidental {
-            switch accidental {
-            case -2: xml.raw("<accidental>flat-flat</accidental>")
-            case -1: xml.raw("<accidental>flat</accidental>")
-            case 1: xml.raw("<accidental>sharp</accidental>")
-            case 2: xml.raw("<accidental>double-sharp</accidental>")
-            default: xml.raw("<accidental>natural</accidental>")
-            }
-        }
+        if let accidental { writeAccidental(accidental) }
         if let (actual, normal) = modification {
             xml.element("<time-modification><actual-notes>", actual, "</actual-notes>")
             xml.element("<normal-notes>", normal, "</normal-notes></time-modification>")
@@ -158,16 +141,64 @@ extension ScoreWriter {
         if drums, let note {
             xml.element("<notehead>", text: DrumNotation.of(key: note.pitch).notehead, "</notehead>")
         }
+        writeStaff(parts[index].staff(ofVoice: voice))
         let stops = !chord && leaf.map { to == $0.end && $0.tupletStops > 0 } ?? false
         let starts = !chord && leaf.map { from == $0.start && $0.tupletStarts > 0 } ?? false
-        if tieStop || tieStart || stops || starts {
+        // Accent on the first piece of a note, staccato or tenuto on its last.
+        var marks: NoteMarks = []
+        if let note, let leaf, !note.marks.isEmpty {
+            if from == leaf.start { marks.formUnion(note.marks.intersection(.accent)) }
+            if to == leaf.end { marks.formUnion(note.marks.intersection([.staccato, .tenuto])) }
+        }
+        if tieStop || tieStart || stops || starts || !marks.isEmpty {
             xml.raw("<notations>")
             if tieStop { xml.raw("<tied type=\"stop\"/>") }
             if tieStart { xml.raw("<tied type=\"start\"/>") }
             if let leaf, stops || starts { writeTuplets(leaf, part: index, starts: starts, stops: stops) }
+            if !marks.isEmpty { writeArticulations(marks) }
             xml.raw("</notations>")
         }
+        for lyric in lyrics { writeLyric(lyric) }
         xml.raw("</note>\n")
+    }
+
+    /// `<pitch>` (or a drum's `<unpitched>`) of a note; returns the accidental to show, when
+    /// the note changes the one in force on its step and octave (which it then records).
+    mutating func writePitch(_ note: WrittenNote, drums: Bool, tieStop: Bool, state: inout PartState) -> Int? {
+        if drums {
+            let place = DrumNotation.of(key: note.pitch)
+            xml.raw("<unpitched><display-step>")
+            xml.append(byte: place.step.asciiValue ?? UInt8(ascii: "B"))
+            xml.element("</display-step><display-octave>", place.octave, "</display-octave></unpitched>")
+            return nil
+        }
+        xml.raw("<pitch><step>")
+        xml.append(byte: note.step)
+        xml.raw("</step>")
+        if note.alter != 0 { xml.element("<alter>", note.alter, "</alter>") }
+        xml.element("<octave>", note.octave, "</octave></pitch>")
+        let stepIndex = ScoreWriter.stepIndex(note.step)
+        guard !tieStop, (0...9).contains(note.octave), (-2...2).contains(note.alter) else { return nil }
+        let slot = stepIndex * 10 + note.octave
+        guard state.alters[slot] != note.alter else { return nil }
+        state.alters[slot] = note.alter
+        return note.alter
+    }
+
+    /// `<staff>N</staff>` in a part of two staves.
+    mutating func writeStaff(_ staff: Int?) {
+        if let staff { xml.element("<staff>", staff, "</staff>") }
+    }
+
+    /// `<accidental>` for −2…2 semitones.
+    mutating func writeAccidental(_ accidental: Int) {
+        switch accidental {
+        case -2: xml.raw("<accidental>flat-flat</accidental>")
+        case -1: xml.raw("<accidental>flat</accidental>")
+        case 1: xml.raw("<accidental>sharp</accidental>")
+        case 2: xml.raw("<accidental>double-sharp</accidental>")
+        default: xml.raw("<accidental>natural</accidental>")
+        }
     }
 
     /// The tuplet brackets a leaf closes (innermost first) and opens (outermost first).

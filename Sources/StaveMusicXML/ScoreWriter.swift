@@ -57,7 +57,8 @@ struct ScoreWriter {
         // About 240 bytes a note with its rests and ties (the benchmark song: 236), 60 a bar and
         // part. Reserved, not touched: pages count only once written, and the buffer never
         // has to grow by copying.
-        xml = XMLWriter(capacity: 4096 + parts.reduce(0) { $0 + $1.notes.count * 320 + measures.count * 64 })
+        // A grand staff writes each note's staff and the rests of both staves: half as much again.
+        xml = XMLWriter(capacity: 4096 + parts.reduce(0) { $0 + ($1.notes.count * 320 + measures.count * 64) * ($1.staves == 2 ? 3 : 2) / 2 })
     }
 
     mutating func write() {
@@ -159,6 +160,10 @@ struct ScoreWriter {
         var tempo = 0
         /// The accidental in force on each step and octave (index step × 10 + octave).
         var alters = [Int](repeating: 0, count: 70)
+        /// Per voice: the next v2 direction to write (`PartNotation.directions`).
+        var directions: [Int] = []
+        /// Per voice: the next v2 note attachment to use (`PartNotation.attachments`).
+        var attachments: [Int] = []
     }
 
     private mutating func writePart(_ index: Int) {
@@ -168,6 +173,8 @@ struct ScoreWriter {
         xml.raw("\">\n")
         var state = PartState(cursors: Array(repeating: 0, count: max(1, part.voices.count)),
                               velocities: Array(repeating: -1, count: max(1, part.voices.count)))
+        state.directions = Array(repeating: 0, count: part.directions.count)
+        state.attachments = Array(repeating: 0, count: part.attachments.count)
         for (number, measure) in measures.enumerated() {
             xml.raw("    <measure number=\"")
             xml.integer(number + 1)
@@ -179,11 +186,16 @@ struct ScoreWriter {
                 let leaves = voice < part.voices.count ? part.voices[voice] : []
                 let cursor = state.cursors[voice]
                 let busy = cursor < leaves.count && leaves[cursor].start < measure.end
-                guard voice == 0 || busy else { continue }
+                guard voice == 0 || (voice == 1 && part.staves == 2) || busy || directionsDue(part: part, voice: voice, before: measure.end, last: number == measures.count - 1, state: state) else { continue }
                 if written {
                     xml.element("      <backup><duration>", measure.end - measure.start, "</duration></backup>\n")
                 }
                 writeVoice(part: index, voice: voice, measure: measure, state: &state)
+                if number == measures.count - 1 {
+                    // What stands at the song's very end (a pedal lifted, a hairpin ended).
+                    writeDirections(part: index, voice: voice, before: measure.end + 1, at: measure.end, state: &state)
+                    writeClosingPedal(part: index, voice: voice, state: &state)
+                }
                 written = true
             }
             xml.raw("    </measure>\n")
@@ -202,7 +214,9 @@ struct ScoreWriter {
         }
         xml.element("<time><beats>", measure.meter.numerator, "</beats>")
         xml.element("<beat-type>", measure.meter.denominator, "</beat-type></time>")
-        if first {
+        if first, part.staves == 2 {
+            xml.raw("<staves>2</staves><clef number=\"1\"><sign>G</sign><line>2</line></clef><clef number=\"2\"><sign>F</sign><line>4</line></clef>")
+        } else if first {
             switch part.clef {
             case .treble: xml.raw("<clef><sign>G</sign><line>2</line></clef>")
             case .bass: xml.raw("<clef><sign>F</sign><line>4</line></clef>")
@@ -222,10 +236,17 @@ struct ScoreWriter {
         let carriesTempo = index == 0 && voice == 0
         var cursor = state.cursors[voice]
         var position = measure.start
-        if cursor >= leaves.count || leaves[cursor].start >= measure.end, !carriesTempo || !tempoChanges(inside: measure, from: state.tempo) {
+        // A whole-bar rest (`measure="yes"`), except on a grand staff: there music21 would stretch
+        // the other staff's first whole-note rest to the bar as well (it takes the measure's
+        // first rest for the whole-bar one), so the bar's rests are written as note values.
+        if cursor >= leaves.count || leaves[cursor].start >= measure.end, part.staves == 1,
+           !carriesTempo || !tempoChanges(inside: measure, from: state.tempo) {
             if carriesTempo { writeTempos(upTo: measure.start, state: &state) }
+            writeDirections(part: index, voice: voice, before: measure.end, at: measure.start, state: &state)
             xml.element("      <note><rest measure=\"yes\"/><duration>", measure.end - measure.start, "</duration>")
-            xml.element("<voice>", voice + 1, "</voice></note>\n")
+            xml.element("<voice>", voice + 1, "</voice>")
+            writeStaff(part.staff(ofVoice: voice))
+            xml.raw("</note>\n")
             return
         }
         while cursor < leaves.count, leaves[cursor].start < measure.end {

@@ -23,6 +23,7 @@ Ends with `N passed, M failed`; exits 1 when anything failed.
 import argparse
 import contextlib
 import io
+import json
 import os
 import re
 import shutil
@@ -48,6 +49,7 @@ import xmlschema  # noqa: E402
 import xml.etree.ElementTree as ET  # noqa: E402
 
 import check as corpus_check  # noqa: E402  (Tests/corpus/check.py: selection, loading)
+import marks  # noqa: E402  (Tests/musicxml/marks.py: the Stave 2 marks)
 import stave_text  # noqa: E402
 import to_stave  # noqa: E402
 import random_songs  # noqa: E402
@@ -122,14 +124,36 @@ def keys_of(element):
     return [(element.pitch.midi, element)]
 
 
+def part_groups(score):
+    """music21's parts of a score, each a list of its staves: a part written on two staves (a
+    piano's grand staff) reads as two PartStaffs, `P1-Staff1` and `P1-Staff2`."""
+    groups, names = [], []
+    for part in score.parts:
+        match = re.match(r'(.*)-Staff\d+$', str(part.id)) if isinstance(part, stream.PartStaff) else None
+        name = match.group(1) if match else None
+        if name is not None and names and names[-1] == name:
+            groups[-1].append(part)
+        else:
+            groups.append([part])
+            names.append(name)
+    return groups
+
+
+def staff_elements(group):
+    """(element, staff) of every note, chord and rest of a part (a staff or a list of staves)."""
+    for staff in (group if isinstance(group, list) else [group]):
+        for element in staff.recurse().notes:
+            yield element, staff
+
+
 def score_notes(part):
-    """(notes, problems): music21's notes of a part as (start, end, key) in quarters, tied
-    pieces joined (join_ties)."""
+    """(notes, problems): music21's notes of a part (its staves) as (start, end, key) in
+    quarters, tied pieces joined (join_ties)."""
     pieces = []
-    for element in part.recurse().notes:
+    for element, staff in staff_elements(part):
         if element.quarterLength == 0:
             continue
-        start = Fraction(element.getOffsetInHierarchy(part)).limit_denominator(1 << 20)
+        start = Fraction(element.getOffsetInHierarchy(staff)).limit_denominator(1 << 20)
         end = start + Fraction(element.quarterLength).limit_denominator(1 << 20)
         for k, member in keys_of(element):
             tie = member.tie.type if member.tie is not None else None
@@ -194,6 +218,8 @@ def read_exactly(path):
                 elif element.tag == 'forward':
                     time += int(element.findtext('duration'))
                 elif element.tag == 'note':
+                    if element.find('grace') is not None:
+                        continue   # grace notes take no written time (marks.py checks them)
                     duration = int(element.findtext('duration'))
                     start = last_start if element.find('chord') is not None else time
                     if element.find('chord') is None:
@@ -218,10 +244,10 @@ def read_exactly(path):
 def spelled(part):
     """{(offset, MIDI key): pitch name} of a part's pitched notes."""
     names = {}
-    for element in part.recurse().notes:
+    for element, staff in staff_elements(part):
         if isinstance(element, note.Unpitched) or element.quarterLength == 0:
             continue
-        offset = Fraction(element.getOffsetInHierarchy(part)).limit_denominator(1 << 20)
+        offset = Fraction(element.getOffsetInHierarchy(staff)).limit_denominator(1 << 20)
         members = element.notes if isinstance(element, chord.ChordBase) else [element]
         for m in members:
             if hasattr(m, 'pitch'):
@@ -263,7 +289,7 @@ def compare_song(xml_path, mid_path):
     if messages:
         return f'music21 warned: {messages[0][:200]}', score
     ppq, tracks, conductor = midi_facts(mid_path)
-    parts = list(score.parts)
+    parts = part_groups(score)
     if len(parts) != max(1, len(tracks)):
         return f'{len(parts)} parts for {len(tracks)} MIDI tracks', score
     end_tick = 0
@@ -275,9 +301,9 @@ def compare_song(xml_path, mid_path):
                      if t[1] > 0)
         difference = corpus_check.first_difference(got, want)
         if difference:
-            return f'part {index + 1} ({part.partName}): {difference.replace("stave", "MusicXML").replace("music21", "MIDI")}', score
+            return f'part {index + 1} ({part[0].partName}): {difference.replace("stave", "MusicXML").replace("music21", "MIDI")}', score
         end_tick = max([end_tick] + [s + d for s, d, _ in want])
-    first = parts[0]
+    first = parts[0][0]
     measures = list(first.getElementsByClass(stream.Measure))
     score_end = ticks(Fraction(measures[-1].offset) + Fraction(measures[-1].barDuration.quarterLength), ppq) if measures else 0
     # Tempo marks: (tick, bpm), repeated values dropped (MIDI rounds microseconds per quarter).
@@ -323,7 +349,7 @@ def compile_both(stave, text, base, most_measures=None):  # noqa: C901
     more than `most_measures` measures in all its parts."""
     with open(base + '.stave', 'w', encoding='utf-8') as f:
         f.write(text)
-    for suffix in ('.mid', '.musicxml'):
+    for suffix in ('.mid', '.musicxml', '.json'):
         run = subprocess.run([stave, 'compile', base + '.stave', '-o', base + suffix],
                              capture_output=True, text=True)
         if run.returncode != 0:
@@ -339,17 +365,18 @@ def compile_both(stave, text, base, most_measures=None):  # noqa: C901
 
 MUSIC21_DIVISIONS = 65535
 
-# Stave 2 marks that make a note sound other than written: grace groups, staccato/tenuto/accent
-# marks and the legato setting (read from `stave tree`, the lossless tree).
-SOUND_MARK = re.compile(r'^\s*(grace \d|\^ \d|\' \d|word \d+\.\.\d+ "(legato|[^"]*[a-g0-9.]_)")')
-
-
-def sounds_as_written(stave, path):
-    """True when no Stave 2 mark changes how the song's notes sound: the MusicXML export writes
-    the written notes (it does not write Stave 2 marks yet), so only then may the MIDI notes be
-    compared with it."""
-    tree = subprocess.run([stave, 'tree', path], capture_output=True, text=True).stdout
-    return not any(SOUND_MARK.match(line) for line in tree.splitlines())
+def written_midi(stave, doc, base):
+    """The MIDI file of the song's written notes (`marks.written`: no grace groups, articulation
+    marks or legato), made by `stave print` from the stripped save file and compiled: what a
+    score of a Stave 2 song writes as its notes. None and why when that fails."""
+    with open(base + '.written.json', 'w', encoding='utf-8') as f:
+        json.dump(marks.written(doc), f)
+    for command in (['print', base + '.written.json', '-o', base + '.written.stave'],
+                    ['compile', base + '.written.stave', '-o', base + '.written.mid']):
+        run = subprocess.run([stave] + command, capture_output=True, text=True)
+        if run.returncode != 0:
+            return None, f'stave {command[0]} of the written notes exit {run.returncode}: {run.stderr.strip()[:200]}'
+    return base + '.written.mid', None
 
 
 def exact_problem(xml_path, mid_path):
@@ -418,35 +445,42 @@ def check_song(job):
         return 'SKIP', group, name, 'a part from below MIDI 10 to above MIDI 119: MusicXML cannot write it', None
     if failure:
         return 'FAIL', group, name, failure, None
-    if not sounds_as_written(stave, base + '.stave'):
-        error = next(iter(schema(xsd).iter_errors(base + '.musicxml')), None)
-        if error is not None:
-            return 'FAIL', group, name, f'XSD: {str(error.reason or error)[:200]} at {error.path}', None
-        return 'OK', group, name, 'schema only', None
+    with open(base + '.json', encoding='utf-8') as f:
+        doc = json.load(f)
+    v2 = marks.has_v2(doc)
+    reference = base + '.mid'
+    if v2:
+        reference, failure = written_midi(stave, doc, base)
+        if failure:
+            return 'FAIL', group, name, failure, None
     try:
-        problem, ours = check_file(base + '.musicxml', base + '.mid', xsd)
+        problem, ours = check_file(base + '.musicxml', reference, xsd)
+        if not problem and v2 and ours is not None:
+            problem = marks.check(base + '.musicxml', ours, doc, base + '.mid', reference, keys_of, ticks, part_groups)
     except Exception as e:
         return 'FAIL', group, name, f'referee error: {e!r}', None
     if problem:
         return 'FAIL', group, name, problem, None
+    if v2 and ours is None:
+        return 'OK', group, name, 'exact reading only', None
     spelling = None
     if ours is None:
         return 'OK', group, name, 'exact reading only', None
     if original is not None:
         matched = total = 0
         want_parts = [spelled(p) for p in original.parts]
-        for index, part in enumerate(ours.parts):
+        for index, part in enumerate(part_groups(ours)):
             want = want_parts[piece.track_parts[index]]
             for place, name_read in spelled(part).items():
                 if place in want:
                     total += 1
                     matched += want[place] == name_read
         spelling = (matched, total)
-    for suffix in ('.stave', '.musicxml', '.mid'):
+    for suffix in ('.stave', '.musicxml', '.mid', '.json', '.written.json', '.written.stave', '.written.mid'):
         if not KEEP:
             with contextlib.suppress(OSError):
                 os.remove(base + suffix)
-    return 'OK', group, name, '', spelling
+    return 'OK', group, name, 'stave 2' if v2 else '', spelling
 
 
 KEEP = False
@@ -506,6 +540,76 @@ def self_test(stave, workdir, xsd):
     return passed, failed
 
 
+# Each corruption of a Stave 2 example's file that the marks check must catch.
+MARK_CORRUPTIONS = [
+    ('amazing-grace.stave', 'lyric text', lambda t: t.replace('<text>maz</text>', '<text>mas</text>', 1)),
+    ('amazing-grace.stave', 'lyric verse', lambda t: t.replace('<lyric number="2">', '<lyric number="1">', 1)),
+    ('amazing-grace.stave', 'lyric syllabic', lambda t: t.replace('<syllabic>begin</syllabic>', '<syllabic>single</syllabic>', 1)),
+    ('amazing-grace.stave', 'chord kind', lambda t: t.replace('<kind text="7">dominant</kind>', '<kind text="7">major</kind>', 1)),
+    ('amazing-grace.stave', 'chord bass', lambda t: t.replace('<bass-step>F</bass-step>', '<bass-step>G</bass-step>', 1)),
+    ('amazing-grace.stave', 'rehearsal mark', lambda t: t.replace('<rehearsal>Verse 2</rehearsal>', '<rehearsal>Verse 3</rehearsal>', 1)),
+    ('gymnopedie.stave', 'wedge type', lambda t: t.replace('<wedge type="crescendo"', '<wedge type="diminuendo"', 1)),
+    ('gymnopedie.stave', 'wedge stop', lambda t: re.sub(r'<direction placement="below"><direction-type><wedge type="stop"[^\n]*\n', '', t, count=1)),
+    ('gymnopedie.stave', 'pedal', lambda t: t.replace('<pedal type="stop" line="yes"/>', '<pedal type="start" line="yes"/>', 1)),
+    ('gymnopedie.stave', 'grace pitch', lambda t: t.replace('<grace slash="yes"/><pitch><step>E</step>', '<grace slash="yes"/><pitch><step>F</step>', 1)),
+    ('yankee-doodle.stave', 'accent', lambda t: t.replace('<accent/>', '', 1)),
+    ('yankee-doodle.stave', 'staccato', lambda t: t.replace('<staccato/>', '<tenuto/>', 1)),
+]
+
+
+def self_test_marks(stave, workdir, xsd):
+    """The marks check passes the three Stave 2 examples and catches each of MARK_CORRUPTIONS.
+    Returns (passed, failed)."""
+    passed = failed = 0
+    made = {}
+    for example, label, corrupt in MARK_CORRUPTIONS:
+        base = os.path.join(workdir, 'self-test-' + example.replace('.stave', ''))
+        if example not in made:
+            with open(os.path.join(ROOT, 'Examples', example), encoding='utf-8') as f:
+                failure = compile_both(stave, f.read(), base)
+            reference = None
+            if not failure:
+                with open(base + '.json', encoding='utf-8') as f:
+                    doc = json.load(f)
+                reference, failure = written_midi(stave, doc, base)
+            if not failure:
+                with open(base + '.musicxml', encoding='utf-8') as f:
+                    good = f.read()
+                failure = marks_problem(base, doc, reference, xsd)
+            made[example] = (failure, doc if not failure else None, reference, good if not failure else None)
+            if failure:
+                print(f'FAIL self-test: the uncorrupted {example} fails: {failure}')
+                failed += 1
+            else:
+                passed += 1
+        failure, doc, reference, good = made[example]
+        if failure:
+            continue
+        bad = corrupt(good)
+        if bad == good:
+            print(f'FAIL self-test: the {label} corruption of {example} changed nothing')
+            failed += 1
+            continue
+        with open(base + '.musicxml', 'w', encoding='utf-8') as f:
+            f.write(bad)
+        problem = marks_problem(base, doc, reference, xsd)
+        if problem:
+            passed += 1
+            print(f'self-test: {label} corruption caught: {problem[:100]}')
+        else:
+            failed += 1
+            print(f'FAIL self-test: the {label} corruption of {example} was not caught')
+    return passed, failed
+
+
+def marks_problem(base, doc, reference, xsd):
+    """check_file against the written notes, then the marks check."""
+    problem, ours = check_file(base + '.musicxml', reference, xsd)
+    if problem or ours is None:
+        return problem or 'music21 did not read it'
+    return marks.check(base + '.musicxml', ours, doc, base + '.mid', reference, keys_of, ticks, part_groups)
+
+
 def main():
     global KEEP
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -532,8 +636,14 @@ def main():
         workdir = options.keep or tmp
         os.makedirs(workdir, exist_ok=True)
         passed, failed = self_test(stave, workdir, options.xsd) if not options.only else (0, 0)
+        if options.only in (None, 'examples'):
+            more_passed, more_failed = self_test_marks(stave, workdir, options.xsd)
+            passed, failed = passed + more_passed, failed + more_failed
+        # The examples, and the referee's own songs (Tests/musicxml/songs: corners of Stave 2).
         examples = sorted(os.path.join(ROOT, 'Examples', n) for n in os.listdir(os.path.join(ROOT, 'Examples'))
                           if n.endswith('.stave'))
+        examples += sorted(os.path.join(HERE, 'songs', n) for n in os.listdir(os.path.join(HERE, 'songs'))
+                           if n.endswith('.stave'))
         if options.only in (None, 'examples'):
             jobs += [('examples', os.path.basename(p), p) for p in examples]
         if options.only in (None, 'corpus'):
@@ -547,7 +657,7 @@ def main():
     counts = {}
     skipped = {}
     exact_only = {}
-    schema_only = {}
+    stave2 = {}
     matched = total = 0
     # The first --count model songs that are not too long.
     model = [r for r in results if r[1] == 'model' and r[0] != 'SKIP'][:options.count]
@@ -559,8 +669,8 @@ def main():
             total += spelling[1]
         if status == 'OK' and detail == 'exact reading only':
             exact_only[group] = exact_only.get(group, 0) + 1
-        if status == 'OK' and detail == 'schema only':
-            schema_only[group] = schema_only.get(group, 0) + 1
+        if status == 'OK' and detail == 'stave 2':
+            stave2[group] = stave2.get(group, 0) + 1
         if status == 'FAIL':
             print(f'FAIL {group} {name}: {detail}')
         elif status == 'SKIP':
@@ -571,9 +681,9 @@ def main():
         print(f'SKIP ({reason}): {n} songs')
     for group, c in counts.items():
         line = f'{group}: {c["OK"]} ok, {c["FAIL"]} failed, {c["SKIP"]} skipped'
-        if schema_only.get(group):
-            line += (f'; {schema_only[group]} of the ok ones checked by the schema only (Stave 2 marks make their '
-                     'notes sound other than written, and the export does not write the marks yet)')
+        if stave2.get(group):
+            line += (f'; {stave2[group]} of the ok ones have Stave 2 marks, checked against the song too '
+                     '(written notes, grace notes, articulations, lyrics, chord symbols, wedges, pedal, rehearsal marks)')
         if exact_only.get(group):
             line += (f'; {c["OK"] - exact_only[group]} of the ok ones read by music21 too (the others have '
                      f'<divisions> above {MUSIC21_DIVISIONS}, which music21 rounds: checked by the schema '
