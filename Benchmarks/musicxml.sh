@@ -43,7 +43,7 @@ for run in $(seq 0 "$RUNS"); do
   timings="$(STAVE_TIMINGS=1 "$STAVE" compile "$SONG" -o "$OUT" -q 2>&1 >/dev/null)"
   ended=$(date +%s.%N)
   [ "$run" = 0 ] && continue   # warm-up
-  renders+=("$(echo "$timings" | sed -n 's/^render musicxml: \([0-9]*\) µs$/\1/p')")
+  renders+=("$(echo "$timings" | sed -n 's/^render musicxml: \([0-9]*\) µs.*$/\1/p')")
   walls+=("$(echo "$ended - $began" | bc)")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
