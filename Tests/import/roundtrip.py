@@ -87,10 +87,23 @@ def facts(path):
         "tempos": sorted(tempo_map.items()),
         "meters": sorted(meter_map.items()),
         # Stave 2: in file order at one tick (LANGUAGE.md rule 14), so sorted stably by time.
-        "controls": sorted(controls, key=lambda c: (c[0], c[1])),
+        "controls": effective_controls(sorted(controls, key=lambda c: (c[0], c[1]))),
         "lyrics": sorted(lyrics, key=lambda l: l[1]),
         "markers": sorted(markers, key=lambda m: m[0]),
     }
+
+
+def effective_controls(controls):
+    """Controller and bend events without those that set a value already in force on their
+    channel (they change nothing: a track split into voices sends its volume and pan once per
+    voice)."""
+    result, state = [], {}
+    for event in controls:
+        key = event[:1] + event[2:-1]
+        if state.get(key) != event[-1]:
+            result.append(event)
+        state[key] = event[-1]
+    return result
 
 
 def by_channel(notes):
