@@ -11,12 +11,10 @@ struct LyricReading {
     /// Lyric events left out: a second one at a tick, or a text a verse cannot hold.
     private(set) var dropped = 0
 
-    /// The lyrics of a track, their ticks scaled and, when a grid is given, snapped to it as
-    /// note starts are.
-    init(track: MIDITrackEvents, file: MIDIFile, scale: Int, clock: TickTime, grid: Int?) {
+    /// The lyrics of a track, their ticks scaled and placed by `snap` as note starts are.
+    init(track: MIDITrackEvents, file: MIDIFile, scale: Int, snap: (Int) -> Int) {
         for event in track.events where event.isMeta && event.data1 == 0x05 {
-            var tick = event.tick * scale
-            if let grid { tick = clock.tick(clock.nearest(tick, grid: grid), over: grid) }
+            let tick = snap(event.tick * scale)
             if byTick[tick] == nil { byTick[tick] = file.text(of: event) } else { dropped += 1 }
         }
     }

@@ -57,23 +57,24 @@ public struct MIDIImporter {
         for (index, track) in file.tracks.enumerated() {
             parts += ChannelPart.parts(of: track, track: index, scale: scale)
         }
-        var gridDivision: Int?
-        if case .division(let division) = grid { gridDivision = division }
+        var quantizer: Quantizer?
+        if case .division(let division) = grid { quantizer = .division(division, clock) }
         // Performed MIDI: most onsets off every simple grid. Tuplet windows of many parts would
-        // "explain" such times exactly and unreadably, so it is quantized at once.
+        // "explain" such times exactly and unreadably, so it is quantized at once, beat by beat.
         let allNotes = parts.flatMap(\.notes)
         if case .auto = grid, MIDIImporter.looksPerformed(allNotes, clock: clock) {
-            let division = MIDIImporter.autoGrid(allNotes, clock: clock)
-            remarks.append("the onsets look performed (most lie off every simple grid); quantized to 1/\(division) of a whole note")
-            gridDivision = division
+            let beats = BeatGrid(notes: allNotes, quarter: clock.ticksPerWhole / 4)
+            remarks.append("the onsets look performed (most lie off every simple grid); quantized beat by beat to \(beats.summary)")
+            quantizer = .beats(beats)
         }
-        var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: gridDivision)
+        let quantized = quantizer != nil
+        var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: quantizer)
         // A few odd times (a tempo change between sixty-fourths) do not make the whole piece quantized.
         let boundaries = 2 * parts.reduce(0) { $0 + $1.notes.count }
-        if case .auto = grid, gridDivision == nil, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
+        if case .auto = grid, !quantized, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
             let division = MIDIImporter.autoGrid(parts.flatMap(\.notes), clock: clock)
             remarks.append("note times do not fall on a grid Stave can write exactly; quantized to 1/\(division) of a whole note")
-            tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: division)
+            tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: .division(division, clock))
         }
         if tracks.inexact > 0 {
             remarks.append("\(tracks.inexact) note boundaries moved to the nearest sixty-fourth")
@@ -105,18 +106,18 @@ public struct MIDIImporter {
 
     /// The Stave tracks of the channel parts, how many boundaries were placed inexactly, and
     /// how many lyric and marker events found no place.
-    func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, grid: Int?)
+    func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, quantizer: Quantizer?)
         -> (tracks: [Track], inexact: Int, lostLyrics: Int, lostMarkers: Int) {
         // Every pitch spelled once for the song's key (`Pitch.defaultSpelling`), not once per note.
         let spellings = (0..<128).map { Pitch.defaultSpelling($0, in: conductor.key).spelling }
         let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, spellings: spellings)
         let drumLayout = VoiceLayout(clock: clock, meterMap: conductor.meterMap)
         /// A tick as the grid places it.
-        func snapped(_ tick: Int) -> Int { grid.map { clock.tick(clock.nearest(tick, grid: $0), over: $0) } ?? tick }
+        func snapped(_ tick: Int) -> Int { quantizer?.snap(tick) ?? tick }
         let scale = clock.ticksPerWhole / (4 * file.ticksPerQuarter)
         var lyrics: [Int: LyricReading] = [:]
         for part in parts where lyrics[part.track] == nil {
-            lyrics[part.track] = LyricReading(track: file.tracks[part.track], file: file, scale: scale, clock: clock, grid: grid)
+            lyrics[part.track] = LyricReading(track: file.tracks[part.track], file: file, scale: scale, snap: snapped)
         }
         // Markers that are not at a bar start stand in the body of the song's first voice.
         let bodyMarkers = conductor.markers.filter { Conductor.bar(at: $0.tick, in: conductor.meterMap, clock: clock).exact == false }
@@ -124,7 +125,7 @@ public struct MIDIImporter {
         var tracks: [Track] = []
         var inexact = 0
         var usedIDs = Set<String>()
-        var partNotes = parts.map { part in grid.map { MIDIImporter.snap(part.notes, to: $0, clock: clock) } ?? part.notes }
+        var partNotes = parts.map { part in quantizer?.quantize(part.notes) ?? part.notes }
         // A syllable where no note of its track starts is sung on a silent note of the track's first melody part.
         for (track, reading) in lyrics where !reading.isEmpty {
             let members = parts.indices.filter { parts[$0].track == track }
