@@ -194,6 +194,7 @@ public struct MIDIImporter {
             }
         }
         TrackNaming.dropImpliedChannels(&tracks)
+        if findRepeats { SyncFinder.link(&tracks) }
         let lostLyrics = lyrics.values.reduce(0) { $0 + $1.unplaced + $1.dropped }
         return (tracks, inexact, lostLyrics, tracks.isEmpty ? bodyMarkers.count : 0)
     }
