@@ -21,7 +21,8 @@ with notes keyed by channel instead of track and counted separately ("voices spl
 count of exact round trips stays honest. A song whose import warned that some times could not
 be written exactly (Stave cannot write them: a tempo change between 128ths inside a note, a
 tuplet nested past what one window of up to 64 parts explains) is counted as a declared loss:
-allowed up to --max-declared-percent of the songs; any mismatch without such a warning fails. Prints one line per failing song and ends with exactly
+allowed up to --max-declared-percent of the songs (--max-declared-percent-v2 of the Stave 2 songs,
+counted apart); any mismatch without such a warning fails. Prints one line per failing song and ends with exactly
 `N passed, M failed`; exit status 1 when anything failed.
 """
 
@@ -219,6 +220,7 @@ def main():
     ap.add_argument("--seed", type=int, default=20261125)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--max-declared-percent", type=float, default=12)
+    ap.add_argument("--max-declared-percent-v2", type=float, default=30, help="the allowance for the Stave 2 songs")
     ap.add_argument("--verbose", action="store_true", help="also list the songs whose loss was declared")
     ap.add_argument("--keep", help="directory for failing songs (default: a temporary one, kept on failure)")
     args = ap.parse_args()
@@ -257,7 +259,7 @@ def main():
         print("0 passed, 1 failed")
         return 1
 
-    counts = collections.Counter()
+    counts, v2_counts = collections.Counter(), collections.Counter()
     source_total, imported_total = collections.Counter(), collections.Counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [(label, pool.submit(round_trip, stave, work, name, text)) for label, name, text in jobs]
@@ -272,6 +274,8 @@ def main():
                     source_total[word] += source_counts[word]
                     imported_total[word] += imported_counts[word]
             counts[kind] += 1
+            if label.startswith("generated v2"):
+                v2_counts[kind] += 1
             if kind == "fail":
                 print(f"FAIL {label}: {message}")
             elif kind == "skip":
@@ -281,7 +285,15 @@ def main():
     total = counts["exact"] + counts["voices"]
     declared = counts["declared"]
     # Declared losses are allowed, but only as the exception: more of them is a regression.
-    too_many = declared * 100 > args.max_declared_percent * len(jobs)
+    # The Stave 2 songs have their own allowance: a note that legato shortened to an odd tick
+    # (ppq 1887, legato 1) has no written length that compiles to it, and syllables of notes
+    # that rounded away share one tick.
+    v2_declared = v2_counts["declared"]
+    too_many = ((declared - v2_declared) * 100 > args.max_declared_percent * (len(jobs) - v2_jobs)
+                or v2_declared * 100 > args.max_declared_percent_v2 * max(1, v2_jobs))
+    if v2_jobs:
+        print(f"Stave 2 songs: {v2_counts['exact'] + v2_counts['voices']} exact, {v2_declared} with the loss declared "
+              f"(at most {args.max_declared_percent_v2}% allowed), {v2_counts['fail']} failed")
     print(f"round trips of {len(jobs)} songs: {counts['exact']} exact, {counts['voices']} exact with a track split into voices, "
           f"{declared} not exact with the loss declared by a warning (times Stave cannot write; at most "
           f"{args.max_declared_percent}% allowed), {counts['fail']} failed, {counts['skip']} skipped (source did not compile)")
