@@ -1,4 +1,5 @@
-/// What one MIDI track says on one channel: its notes (in ticks) and its first settings.
+/// What one MIDI track says on one channel: its notes (in ticks), its first settings and its
+/// controller and bend messages.
 struct ChannelPart {
     /// Index of the MTrk chunk.
     var track: Int
@@ -8,8 +9,13 @@ struct ChannelPart {
     var program: Int?
     var volume: Int?
     var pan: Int?
-    /// Program changes, volume and pan changes after the first (not written).
+    /// Controller and bend messages in file order, except the first volume and pan (the
+    /// track's settings); a later volume or pan change is a `cc 7 V` / `cc 10 V`.
+    var controls: [TimedControl] = []
+    /// Program changes after the first (not written).
     var laterSettings = 0
+    /// Bend values that no cents compile to exactly (written as the nearest).
+    var inexactBends = 0
 
     /// Every channel part of a track, in channel order, with notes paired first-on first-off:
     /// a note-on of velocity 0 is a note-off, and notes still held at the end of the track end
@@ -41,10 +47,16 @@ struct ChannelPart {
                 }
             case 0xC0:
                 if parts[channel]!.program == nil { parts[channel]!.program = Int(event.data1) } else { parts[channel]!.laterSettings += 1 }
-            case 0xB0 where event.data1 == 7:
-                if parts[channel]!.volume == nil { parts[channel]!.volume = Int(event.data2) } else { parts[channel]!.laterSettings += 1 }
-            case 0xB0 where event.data1 == 10:
-                if parts[channel]!.pan == nil { parts[channel]!.pan = Int(event.data2) } else { parts[channel]!.laterSettings += 1 }
+            case 0xB0 where event.data1 == 7 && parts[channel]!.volume == nil:
+                parts[channel]!.volume = Int(event.data2)
+            case 0xB0 where event.data1 == 10 && parts[channel]!.pan == nil:
+                parts[channel]!.pan = Int(event.data2)
+            case 0xB0:
+                parts[channel]!.controls.append(TimedControl(tick: tick, event: ControlReading.controller(Int(event.data1), Int(event.data2))))
+            case 0xE0:
+                let (cents, exact) = ControlReading.bendCents(Int(event.data2) << 7 | Int(event.data1))
+                if !exact { parts[channel]!.inexactBends += 1 }
+                parts[channel]!.controls.append(TimedControl(tick: tick, event: .bend(cents: cents)))
             default:
                 break
             }

@@ -2,8 +2,8 @@ import StaveComposition
 import StaveSyntax
 
 /// The song-wide facts of a MIDI file: title and composer (track-name and copyright meta
-/// events of the first track), meters, the key, and the tempo map — changes at bar starts go
-/// to the header, changes inside bars into the first track's body.
+/// events of the first track), meters, the key, the tempo map — changes at bar starts go
+/// to the header, changes inside bars into the first track's body — and the markers.
 struct Conductor {
     var title: String?
     var composer: String?
@@ -13,6 +13,8 @@ struct Conductor {
     var tempos = [TempoChange(bar: 1, bpm: Rational(120))]
     /// Tempo changes inside bars: their tick and tempo.
     var bodyTempos: [(tick: Int, bpm: Rational)] = []
+    /// Marker meta events (FF 06) of any track, in time order (file order at one tick).
+    var markers: [(tick: Int, text: String)] = []
 
     init(file: MIDIFile, scale: Int, clock: TickTime, remarks: inout [String]) {
         var tempoEvents: [Int: Int] = [:]
@@ -30,6 +32,7 @@ struct Conductor {
                     if micros > 0 { tempoEvents[event.tick * scale] = micros }
                 case 0x58 where bytes.count >= 2:
                     meterEvents.append((event.tick * scale, Int(bytes[0]), Int(bytes[1])))
+                case 0x06: markers.append((event.tick * scale, file.text(of: event)))
                 case 0x59 where bytes.count >= 2:
                     keyEvents.append((event.tick * scale, Int(Int8(bitPattern: bytes[0])), bytes[1] == 1))
                 default: break
@@ -75,6 +78,8 @@ struct Conductor {
             }
         }
         tempos.sort { $0.bar < $1.bar }
+        // Stable: markers of one tick keep their order (the conductor's come first).
+        markers = markers.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
     }
 
     /// The bar whose start compiles to `tick` (exact), or else the next bar after it.

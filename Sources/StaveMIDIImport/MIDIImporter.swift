@@ -57,64 +57,100 @@ public struct MIDIImporter {
         for (index, track) in file.tracks.enumerated() {
             parts += ChannelPart.parts(of: track, track: index, scale: scale)
         }
-        var gridDivision: Int?
-        if case .division(let division) = grid { gridDivision = division }
+        var quantizer: Quantizer?
+        if case .division(let division) = grid { quantizer = .division(division, clock) }
         // Performed MIDI: most onsets off every simple grid. Tuplet windows of many parts would
-        // "explain" such times exactly and unreadably, so it is quantized at once.
+        // "explain" such times exactly and unreadably, so it is quantized at once, beat by beat.
         let allNotes = parts.flatMap(\.notes)
         if case .auto = grid, MIDIImporter.looksPerformed(allNotes, clock: clock) {
-            let division = MIDIImporter.autoGrid(allNotes, clock: clock)
-            remarks.append("the onsets look performed (most lie off every simple grid); quantized to 1/\(division) of a whole note")
-            gridDivision = division
+            let beats = BeatGrid(notes: allNotes, clock: clock, meterMap: conductor.meterMap)
+            remarks.append("the onsets look performed (most lie off every simple grid); quantized beat by beat to \(beats.summary)")
+            quantizer = .beats(beats)
         }
-        var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: gridDivision)
+        let quantized = quantizer != nil
+        var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: quantizer)
         // A few odd times (a tempo change between sixty-fourths) do not make the whole piece quantized.
         let boundaries = 2 * parts.reduce(0) { $0 + $1.notes.count }
-        if case .auto = grid, gridDivision == nil, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
+        if case .auto = grid, !quantized, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
             let division = MIDIImporter.autoGrid(parts.flatMap(\.notes), clock: clock)
             remarks.append("note times do not fall on a grid Stave can write exactly; quantized to 1/\(division) of a whole note")
-            tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, grid: division)
+            tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: .division(division, clock))
         }
         if tracks.inexact > 0 {
             remarks.append("\(tracks.inexact) note boundaries moved to the nearest sixty-fourth")
         }
         let later = parts.reduce(0) { $0 + $1.laterSettings }
-        if later > 0 { remarks.append("\(later) program, volume or pan changes after the first of a track are not kept") }
-
+        if later > 0 { remarks.append("\(later) program changes after the first of a track are not kept") }
+        let bends = parts.reduce(0) { $0 + $1.inexactBends }
+        if bends > 0 { remarks.append("\(bends) pitch bends between two cents are written as the nearest cent") }
+        if tracks.lostLyrics > 0 {
+            remarks.append("\(tracks.lostLyrics) lyric events are left out (no note of a melody track starts at their tick, or a verse cannot hold their text)")
+        }
         if tracks.tracks.isEmpty, !conductor.bodyTempos.isEmpty {
             remarks.append("\(conductor.bodyTempos.count) tempo changes inside bars are left out: the file has no track to hold them")
         }
-        let song = Song(title: conductor.title ?? defaultTitle, composer: conductor.composer, ppq: ppq, key: conductor.key,
+        if tracks.lostMarkers > 0 {
+            remarks.append("\(tracks.lostMarkers) markers inside bars are left out: the file has no track to hold them")
+        }
+        // Markers at bar starts go to the header.
+        var markers: [SongMarker] = []
+        for marker in conductor.markers {
+            let (bar, exact) = Conductor.bar(at: marker.tick, in: conductor.meterMap, clock: clock)
+            if exact { markers.append(SongMarker(bar: bar, text: marker.text)) }
+        }
+        var song = Song(title: conductor.title ?? defaultTitle, composer: conductor.composer, ppq: ppq, key: conductor.key,
                         tempos: conductor.tempos, meters: conductor.meters, tracks: tracks.tracks)
+        song.markers = markers
         return Result(song: song, remarks: remarks)
     }
 
-    /// The Stave tracks of the channel parts, and how many boundaries were placed inexactly.
-    func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, grid: Int?) -> (tracks: [Track], inexact: Int) {
+    /// The Stave tracks of the channel parts, how many boundaries were placed inexactly, and
+    /// how many lyric and marker events found no place.
+    func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, quantizer: Quantizer?)
+        -> (tracks: [Track], inexact: Int, lostLyrics: Int, lostMarkers: Int) {
         // Every pitch spelled once for the song's key (`Pitch.defaultSpelling`), not once per note.
         let spellings = (0..<128).map { Pitch.defaultSpelling($0, in: conductor.key).spelling }
         let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, spellings: spellings)
         let drumLayout = VoiceLayout(clock: clock, meterMap: conductor.meterMap)
+        /// A tick as the grid places it.
+        func snapped(_ tick: Int) -> Int { quantizer?.snap(tick) ?? tick }
+        let scale = clock.ticksPerWhole / (4 * file.ticksPerQuarter)
+        var lyrics: [Int: LyricReading] = [:]
+        for part in parts where lyrics[part.track] == nil {
+            lyrics[part.track] = LyricReading(track: file.tracks[part.track], file: file, scale: scale, snap: snapped)
+        }
+        // Markers that are not at a bar start stand in the body of the song's first voice.
+        let bodyMarkers = conductor.markers.filter { Conductor.bar(at: $0.tick, in: conductor.meterMap, clock: clock).exact == false }
+            .map { (tick: snapped($0.tick), text: $0.text) }
         var tracks: [Track] = []
         var inexact = 0
         var usedIDs = Set<String>()
-        for part in parts {
-            var notes = part.notes
-            if let grid { notes = MIDIImporter.snap(notes, to: grid, clock: clock) }
+        var partNotes = parts.map { part in quantizer?.quantize(part.notes) ?? part.notes }
+        // A syllable where no note of its track starts is sung on a silent note of the track's first melody part.
+        for (track, reading) in lyrics where !reading.isEmpty {
+            let members = parts.indices.filter { parts[$0].track == track }
+            guard let first = members.first(where: { parts[$0].channel != 9 }) else { continue }
+            let starts = Set(members.flatMap { partNotes[$0].map(\.start) })
+            let ticks = reading.ticks.filter { !starts.contains($0) }
+            partNotes[first] += LyricReading.silentCarriers(at: ticks, among: partNotes[first], ticksPerWhole: clock.ticksPerWhole)
+        }
+        for (partIndex, part) in parts.enumerated() {
+            let notes = partNotes[partIndex]
             let isDrums = part.channel == 9 && notes.allSatisfy { DrumNames.name(forKey: $0.pitch) != nil }
             let voices = notes.isEmpty ? [[]] : MIDIImporter.splitByRegister(VoiceSplitter.split(notes), drums: isDrums)
             let name = MIDIImporter.trackName(file: file, track: part.track)
             let baseID = TrackNaming.baseID(name: name, program: part.program ?? 0, drums: part.channel == 9)
             for (voiceIndex, voice) in voices.enumerated() {
                 let id = TrackNaming.unique(voices.count == 1 ? baseID : "\(baseID)_\(voiceIndex + 1)", among: &usedIDs)
-                // The first voice of the song carries the tempo changes that fall inside bars.
+                // The first voice of the song carries the tempo changes and markers that fall
+                // inside bars; the first voice of a channel its controllers and bends.
                 var tempoAt: [Int: Rational] = [:]
+                var marks = BodyMarks()
                 if tracks.isEmpty {
-                    for tempo in conductor.bodyTempos {
-                        let tick = grid.map { clock.tick(clock.nearest(tempo.tick, grid: $0), over: $0) } ?? tempo.tick
-                        tempoAt[tick] = tempo.bpm
-                    }
+                    for tempo in conductor.bodyTempos { tempoAt[snapped(tempo.tick)] = tempo.bpm }
+                    marks.markers = bodyMarkers
                 }
+                if voiceIndex == 0 { marks.controls = part.controls.map { TimedControl(tick: snapped($0.tick), event: $0.event) } }
                 let tempoTicks = tempoAt.keys.sorted()
                 // Stave writes pitches from MIDI 10 up (`cbb0`); lower ones sound through a track transpose.
                 var voice = voice
@@ -130,12 +166,23 @@ public struct MIDIImporter {
                 // passage for the whole voice without phrases).
                 var phrases: [Phrase] = []
                 var nextPhraseID = 1
-                for passage in MIDIImporter.passages(voice, tempoTicks: tempoTicks, clock: clock, meterMap: conductor.meterMap, splitsAtSilence: findRepeats) {
-                    var (body, voiceInexact, tempoTimes) = (isDrums ? drumLayout : layout).body(passage.notes, origin: passage.start, extraTicks: passage.tempoTicks)
+                for passage in MIDIImporter.passages(voice, tempoTicks: tempoTicks, markTicks: marks.ticks, clock: clock,
+                                                     meterMap: conductor.meterMap, splitsAtSilence: findRepeats) {
+                    var (body, voiceInexact, tempoTimes, markTimes) = (isDrums ? drumLayout : layout)
+                        .body(passage.notes, origin: passage.start, extraTicks: passage.tempoTicks, markTicks: passage.markTicks)
                     inexact += voiceInexact
                     let bpms = passage.tempoTicks.map { tempoAt[$0] ?? Rational(120) }
                     body.tempos = zip(tempoTimes, bpms).map { TempoMark(offset: $0, bpm: $1) }
-                    if findRepeats {
+                    marks.place(in: &body, ticks: passage.markTicks, times: markTimes)
+                    if !isDrums, let verse = lyrics[part.track]?.verse(for: body, start: passage.start, clock: clock) {
+                        body.expression.verses = [verse]
+                    }
+                    if !body.expression.isEmpty {
+                        // Marks and lyrics keep the passage whole: each placement would emit them again.
+                        let named = !body.expression.verses.isEmpty
+                        phrases.append(Phrase(id: named ? "p\(nextPhraseID)" : nil, start: passage.start, content: .original(body)))
+                        if named { nextPhraseID += 1 }
+                    } else if findRepeats {
                         phrases += RepeatFinder.phrases(body, start: passage.start, meterMap: conductor.meterMap, nextID: &nextPhraseID)
                     } else {
                         phrases.append(Phrase(start: passage.start, content: .original(body)))
@@ -147,28 +194,37 @@ public struct MIDIImporter {
             }
         }
         TrackNaming.dropImpliedChannels(&tracks)
-        return (tracks, inexact)
+        if findRepeats { SyncFinder.link(&tracks) }
+        let lostLyrics = lyrics.values.reduce(0) { $0 + $1.unplaced + $1.dropped }
+        return (tracks, inexact, lostLyrics, tracks.isEmpty ? bodyMarkers.count : 0)
     }
 
-    /// A passage of a voice: the start of the bar it begins in, its notes, and the tempo
-    /// changes inside bars that it carries.
+    /// A passage of a voice: the start of the bar it begins in, its notes, the tempo changes
+    /// inside bars that it carries, and the ticks of its controllers, bends and body markers.
     struct Passage {
         var start: Rational
         var notes: [VoiceNote] = []
         var tempoTicks: [Int] = []
+        var markTicks: [Int] = []
     }
 
-    /// The notes (and in-bar tempo changes) of a voice in passages separated by at least one
-    /// whole bar of silence — or, without `splitsAtSilence`, in one passage.
-    static func passages(_ notes: [VoiceNote], tempoTicks: [Int], clock: TickTime, meterMap: MeterMap, splitsAtSilence: Bool = true) -> [Passage] {
+    /// The notes (with in-bar tempo changes and marks: sorted ticks) of a voice in passages
+    /// separated by at least one whole bar of silence — or, without `splitsAtSilence`, in one passage.
+    static func passages(_ notes: [VoiceNote], tempoTicks: [Int], markTicks: [Int] = [], clock: TickTime, meterMap: MeterMap,
+                         splitsAtSilence: Bool = true) -> [Passage] {
         var passages: [Passage] = []
         var current: Passage?
         var soundingUntil = 0
-        var noteIndex = 0, tempoIndex = 0
-        while noteIndex < notes.count || tempoIndex < tempoTicks.count {
-            let takeTempo = tempoIndex < tempoTicks.count && (noteIndex == notes.count || tempoTicks[tempoIndex] < notes[noteIndex].start)
-            let start = takeTempo ? tempoTicks[tempoIndex] : notes[noteIndex].start
-            let end = takeTempo ? start : notes[noteIndex].end
+        var noteIndex = 0, tempoIndex = 0, markIndex = 0
+        while noteIndex < notes.count || tempoIndex < tempoTicks.count || markIndex < markTicks.count {
+            // The earliest of the next tempo change, mark and note (points before notes at one tick).
+            let tempoTick = tempoIndex < tempoTicks.count ? tempoTicks[tempoIndex] : Int.max
+            let markTick = markIndex < markTicks.count ? markTicks[markIndex] : Int.max
+            let noteTick = noteIndex < notes.count ? notes[noteIndex].start : Int.max
+            let takeTempo = tempoTick <= markTick && tempoTick < noteTick
+            let takeMark = !takeTempo && markTick < noteTick
+            let start = takeTempo ? tempoTick : takeMark ? markTick : noteTick
+            let end = takeTempo || takeMark ? start : notes[noteIndex].end
             // A new passage after a whole silent bar (bars are looked up only after a silence).
             if current == nil || (splitsAtSilence && start > soundingUntil && meterMap.locate(clock.time(soundingUntil)).bar + 1 < meterMap.locate(clock.time(start)).bar) {
                 let bar = meterMap.locate(clock.time(start)).bar
@@ -181,6 +237,9 @@ public struct MIDIImporter {
             if takeTempo {
                 current?.tempoTicks.append(start)
                 tempoIndex += 1
+            } else if takeMark {
+                current?.markTicks.append(start)
+                markIndex += 1
             } else {
                 current?.notes.append(notes[noteIndex])
                 noteIndex += 1

@@ -20,14 +20,17 @@ struct VoiceLayout {
     var spellings: [PitchSpelling] = []
 
     /// The body (starting at time zero), the number of boundaries placed inexactly, and the
-    /// times of `extraTicks` (points the body must have a boundary at, such as tempo changes).
-    /// The body starts at `origin` (a bar start at or before the first note); its positions
-    /// are offsets from there.
-    func body(_ notes: [VoiceNote], origin: Rational = .zero, extraTicks: [Int] = []) -> (body: PhraseBody, inexact: Int, extraTimes: [Rational]) {
+    /// times of `extraTicks` (points the body must have a boundary at outside any tuplet, such
+    /// as tempo changes) and of `markTicks` (points that may also fall between tuplet items,
+    /// such as controllers, bends and markers). The body starts at `origin` (a bar start at or
+    /// before the first note); its positions are offsets from there.
+    func body(_ notes: [VoiceNote], origin: Rational = .zero, extraTicks: [Int] = [], markTicks: [Int] = [])
+        -> (body: PhraseBody, inexact: Int, extraTimes: [Rational], markTimes: [Rational]) {
         var boundarySet = Set<Int>(minimumCapacity: notes.count * 2 + extraTicks.count + 1)
         let originTick = clock.tick(origin)
         boundarySet.insert(originTick)
         boundarySet.formUnion(extraTicks)
+        boundarySet.formUnion(markTicks)
         for note in notes {
             boundarySet.insert(note.start)
             boundarySet.insert(note.end)
@@ -45,9 +48,22 @@ struct VoiceLayout {
         var windowIndex = 0
         var pendingWindow: (window: TupletWindow, parts: [TupletNote])?
 
+        // Times of marks inside tuplet windows: a window of rests is kept when one stands in it,
+        // so that the printer can write the mark between its items.
+        /// The time of a boundary tick.
+        func time(of tick: Int) -> Rational {
+            var low = 0, high = ticks.count - 1
+            while low < high {
+                let mid = (low + high) / 2
+                if ticks[mid] < tick { low = mid + 1 } else { high = mid }
+            }
+            return ticks.isEmpty ? origin : times[low]
+        }
+        let markTimes = Set(markTicks.map(time))
         func flushWindow() {
             defer { pendingWindow = nil }
-            if let pending = pendingWindow, pending.parts.contains(where: { $0 != .rest }) {
+            if let pending = pendingWindow, pending.parts.contains(where: { $0 != .rest })
+                || markTimes.contains(where: { $0 > pending.window.start && $0 < pending.window.end }) {
                 var parts = pending.parts
                 while parts.count < pending.window.count { parts.append(.rest) }
                 containers.append(RootNote(position: pending.window.start - origin, width: pending.window.width, divisions: parts))
@@ -102,17 +118,9 @@ struct VoiceLayout {
             }
         }
         flushWindow()
-        let extraTimes = extraTicks.map { tick -> Rational in
-            var low = 0, high = ticks.count - 1
-            while low < high {
-                let mid = (low + high) / 2
-                if ticks[mid] < tick { low = mid + 1 } else { high = mid }
-            }
-            return (ticks.isEmpty ? origin : times[low]) - origin
-        }
         // A tuplet window at the end is filled with rests to its end.
         let length = max((times.last ?? origin) - origin, containers.last.map { $0.position + $0.width } ?? .zero)
-        return (PhraseBody(length: length, notes: containers), inexact, extraTimes)
+        return (PhraseBody(length: length, notes: containers), inexact, extraTicks.map { time(of: $0) - origin }, markTicks.map { time(of: $0) - origin })
     }
 
     /// The chord of the sounding notes in a span: each note tied on when it goes on past the

@@ -1,23 +1,28 @@
 """Round trip through `stave import`: compile → import → compile must give the same MIDI facts.
 
-    python3 roundtrip.py --stave PATH [--examples DIR] [--count N] [--seed S] [--jobs J]
-                         [--min-examples K]
+    python3 roundtrip.py --stave PATH [--examples DIR] [--count N] [--count-v2 N] [--seed S] [--jobs J]
+                         [--min-examples K] [--min-v2 K]
 
-For every example and for N seeded songs of the model referee's generator (Tests/model), the song
+For every example and for N seeded songs of the model referee's generators (Tests/model: v1 songs
+and, with --count-v2, Stave 2 songs with marks, pedal/cc/bend, markers and lyrics), the song
 is compiled to MIDI, that MIDI is imported with `stave import`, the imported text is compiled again,
 and both MIDI files are read with mido (pinned, Tests/referee/requirements.txt) and compared:
 
   - notes: (track, channel, start tick, duration, pitch, velocity), note-ons paired with note-offs
     first-on first-off per channel and pitch;
   - programs per track, the tempo map (tick, microseconds per quarter), the meters (tick, N/D)
-    and the ticks per quarter note.
+    and the ticks per quarter note;
+  - Stave 2: controller and bend events per channel (tick, values, in order at one tick), lyric
+    events (tick, text; and their track when no track was split) and markers (tick, text).
+    Velocities and lengths that marks shaped come back as plain values: the sound is compared.
 
 When the importer split a track into voices the track numbers differ; such a song is compared
 with notes keyed by channel instead of track and counted separately ("voices split"), so the
 count of exact round trips stays honest. A song whose import warned that some times could not
 be written exactly (Stave cannot write them: a tempo change between 128ths inside a note, a
 tuplet nested past what one window of up to 64 parts explains) is counted as a declared loss:
-allowed up to --max-declared-percent of the songs; any mismatch without such a warning fails. Prints one line per failing song and ends with exactly
+allowed up to --max-declared-percent of the songs (--max-declared-percent-v2 of the Stave 2 songs,
+counted apart); any mismatch without such a warning fails. Prints one line per failing song and ends with exactly
 `N passed, M failed`; exit status 1 when anything failed.
 """
 
@@ -39,6 +44,7 @@ def facts(path):
     """The facts of a MIDI file that a round trip must keep."""
     midi = mido.MidiFile(path)
     notes, programs, tempos, meters = [], [], [], []
+    controls, lyrics, markers = [], [], []
     for index, track in enumerate(midi.tracks):
         tick = 0
         open_notes = collections.defaultdict(collections.deque)
@@ -54,6 +60,14 @@ def facts(path):
                     notes.append((index, message.channel, start, tick - start, message.note, velocity))
             elif message.type == "program_change":
                 track_programs.append((message.channel, message.program))
+            elif message.type == "control_change":
+                controls.append((message.channel, tick, "cc", message.control, message.value))
+            elif message.type == "pitchwheel":
+                controls.append((message.channel, tick, "bend", message.pitch))
+            elif message.type == "lyrics":
+                lyrics.append((index, tick, message.text))
+            elif message.type == "marker":
+                markers.append((tick, message.text))
             elif message.type == "set_tempo":
                 tempos.append((tick, message.tempo))
             elif message.type == "time_signature":
@@ -73,7 +87,24 @@ def facts(path):
         "programs": programs,
         "tempos": sorted(tempo_map.items()),
         "meters": sorted(meter_map.items()),
+        # Stave 2: in file order at one tick (LANGUAGE.md rule 14), so sorted stably by time.
+        "controls": effective_controls(sorted(controls, key=lambda c: (c[0], c[1]))),
+        "lyrics": sorted(lyrics, key=lambda l: l[1]),
+        "markers": sorted(markers, key=lambda m: m[0]),
     }
+
+
+def effective_controls(controls):
+    """Controller and bend events without those that set a value already in force on their
+    channel (they change nothing: a track split into voices sends its volume and pan once per
+    voice)."""
+    result, state = [], {}
+    for event in controls:
+        key = event[:1] + event[2:-1]
+        if state.get(key) != event[-1]:
+            result.append(event)
+        state[key] = event[-1]
+    return result
 
 
 def by_channel(notes):
@@ -99,6 +130,20 @@ def compare(before, after):
         return "fail", f"tempo map {before['tempos'][:6]} became {after['tempos'][:6]}"
     if before["meters"] != after["meters"]:
         return "fail", f"meters {before['meters'][:6]} became {after['meters'][:6]}"
+    if before["markers"] != after["markers"]:
+        return "fail", f"markers {before['markers'][:4]} became {after['markers'][:4]}"
+    if before["controls"] != after["controls"]:
+        a, b = collections.Counter(before["controls"]), collections.Counter(after["controls"])
+        lost, added = list((a - b).elements()), list((b - a).elements())
+        return "fail", (f"{len(before['controls'])} controller and bend events became {len(after['controls'])}; "
+                        f"lost {lost[:3]}, added {added[:3]} (channel, tick, kind, values)" if lost or added else
+                        f"controller and bend events changed order at one tick")
+    if [l[1:] for l in before["lyrics"]] != [l[1:] for l in after["lyrics"]]:
+        a, b = collections.Counter(l[1:] for l in before["lyrics"]), collections.Counter(l[1:] for l in after["lyrics"])
+        return "fail", (f"{len(before['lyrics'])} lyric events became {len(after['lyrics'])}; "
+                        f"lost {list((a - b).elements())[:3]}, added {list((b - a).elements())[:3]} (tick, text)")
+    if before["notes"] == after["notes"] and before["lyrics"] != after["lyrics"]:
+        return "fail", f"lyric events moved to other tracks: {before['lyrics'][:3]} became {after['lyrics'][:3]}"
     if before["notes"] == after["notes"]:
         if before["programs"] != after["programs"]:
             return "fail", f"programs {before['programs']} became {after['programs']}"
@@ -170,9 +215,12 @@ def main():
     ap.add_argument("--min-examples", type=int, default=1)
     ap.add_argument("--songs", help="a directory of more .stave songs to round-trip")
     ap.add_argument("--count", type=int, default=1000)
+    ap.add_argument("--count-v2", type=int, default=0, help="Stave 2 songs of random_songs_v2 (Tests/model)")
+    ap.add_argument("--min-v2", type=int, default=0, help="fail when fewer Stave 2 songs were generated")
     ap.add_argument("--seed", type=int, default=20261125)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--max-declared-percent", type=float, default=12)
+    ap.add_argument("--max-declared-percent-v2", type=float, default=30, help="the allowance for the Stave 2 songs")
     ap.add_argument("--verbose", action="store_true", help="also list the songs whose loss was declared")
     ap.add_argument("--keep", help="directory for failing songs (default: a temporary one, kept on failure)")
     args = ap.parse_args()
@@ -198,11 +246,20 @@ def main():
                 with open(os.path.join(args.songs, entry), encoding="utf-8") as f:
                     jobs.append(("song " + entry, "extra-" + entry[:-6], f.read()))
     import random_songs  # the model referee's seeded generator
+    import random_songs_v2  # its Stave 2 songs: marks, pedal/cc/bend, markers, lyrics
     for i in range(args.count):
         seed = args.seed * 1_000_003 + i
         jobs.append((f"generated song seed {seed}", f"song-{seed}", random_songs.generate(seed)))
+    for i in range(args.count_v2):
+        seed = args.seed * 1_000_003 + i
+        jobs.append((f"generated v2 song seed {seed}", f"song-v2-{seed}", random_songs_v2.generate(seed)))
+    v2_jobs = sum(1 for job in jobs if job[0].startswith("generated v2"))
+    if v2_jobs < args.min_v2:
+        print(f"only {v2_jobs} Stave 2 songs generated, expected at least {args.min_v2}")
+        print("0 passed, 1 failed")
+        return 1
 
-    counts = collections.Counter()
+    counts, v2_counts = collections.Counter(), collections.Counter()
     source_total, imported_total = collections.Counter(), collections.Counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [(label, pool.submit(round_trip, stave, work, name, text)) for label, name, text in jobs]
@@ -217,6 +274,8 @@ def main():
                     source_total[word] += source_counts[word]
                     imported_total[word] += imported_counts[word]
             counts[kind] += 1
+            if label.startswith("generated v2"):
+                v2_counts[kind] += 1
             if kind == "fail":
                 print(f"FAIL {label}: {message}")
             elif kind == "skip":
@@ -226,7 +285,15 @@ def main():
     total = counts["exact"] + counts["voices"]
     declared = counts["declared"]
     # Declared losses are allowed, but only as the exception: more of them is a regression.
-    too_many = declared * 100 > args.max_declared_percent * len(jobs)
+    # The Stave 2 songs have their own allowance: a note that legato shortened to an odd tick
+    # (ppq 1887, legato 1) has no written length that compiles to it, and syllables of notes
+    # that rounded away share one tick.
+    v2_declared = v2_counts["declared"]
+    too_many = ((declared - v2_declared) * 100 > args.max_declared_percent * (len(jobs) - v2_jobs)
+                or v2_declared * 100 > args.max_declared_percent_v2 * max(1, v2_jobs))
+    if v2_jobs:
+        print(f"Stave 2 songs: {v2_counts['exact'] + v2_counts['voices']} exact, {v2_declared} with the loss declared "
+              f"(at most {args.max_declared_percent_v2}% allowed), {v2_counts['fail']} failed")
     print(f"round trips of {len(jobs)} songs: {counts['exact']} exact, {counts['voices']} exact with a track split into voices, "
           f"{declared} not exact with the loss declared by a warning (times Stave cannot write; at most "
           f"{args.max_declared_percent}% allowed), {counts['fail']} failed, {counts['skip']} skipped (source did not compile)")

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The `stave import` round trip: every example and 1,000 seeded songs of the model referee's
-# generator go compile → import → compile, and the two MIDI files must agree note for note
-# (track, channel, start tick, duration, pitch, velocity), in programs, tempo map and meters
-# (Tests/import/roundtrip.py, read with mido, pinned in Tests/referee/requirements.txt).
+# The `stave import` round trip: every example, 1,000 seeded songs of the model referee's
+# generator and 200 of its Stave 2 generator (at least 200 must run) go compile → import →
+# compile, and the two MIDI files must agree note for note (track, channel, start tick,
+# duration, pitch, velocity), in programs, tempo map and meters, and in controllers, bends,
+# lyrics and markers (Tests/import/roundtrip.py, read with mido, pinned in
+# Tests/referee/requirements.txt).
 # Usage (from anywhere): Tests/import/run.sh [STAVE_BINARY] [--count N] [--seed S] [--jobs J]
 # Ends with exactly "N passed, M failed"; exit status 1 if any song failed.
 set -u
@@ -25,4 +27,5 @@ if ! python3 -c "import mido" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$DEPS" \
     -r "$ROOT/Tests/referee/requirements.txt" || { echo "cannot install mido" >&2; exit 2; }
 fi
-exec python3 "$HERE/roundtrip.py" --stave "$STAVE" --examples "$ROOT/Examples" --min-examples 10 --count 1000 "${ARGS[@]}"
+exec python3 "$HERE/roundtrip.py" --stave "$STAVE" --examples "$ROOT/Examples" --min-examples 10 --count 1000 \
+  --count-v2 200 --min-v2 200 "${ARGS[@]}"
