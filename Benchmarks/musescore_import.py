@@ -77,6 +77,7 @@ def main():
         print("0 passed, 1 failed")
         return 1
     work = args.work or tempfile.mkdtemp(prefix="stave-musescore-")
+    os.makedirs(work, exist_ok=True)
     environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     passed = failed = skipped = 0
     for path in music21.corpus.getComposer(args.composer)[:args.count]:

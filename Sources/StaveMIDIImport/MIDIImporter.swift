@@ -67,6 +67,12 @@ public struct MIDIImporter {
             remarks.append("the onsets look performed (most lie off every simple grid); quantized beat by beat to \(beats.summary)")
             quantizer = .beats(beats)
         }
+        // Notation programs end each note a tick or two early (so that repeated notes sound
+        // apart): when nearly every note does, those ends go back to where the notes were written.
+        if case .auto = grid, quantizer == nil, let gap = MIDIImporter.releaseGap(allNotes, clock: clock) {
+            for index in parts.indices { parts[index].notes = MIDIImporter.closing(gap, in: parts[index].notes, clock: clock) }
+            remarks.append("notes end \(gap) tick\(gap == 1 ? "" : "s") before their written length, as notation programs write them; they are held to it")
+        }
         let quantized = quantizer != nil
         var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: quantizer)
         // A few odd times (a tempo change between sixty-fourths) do not make the whole piece quantized.
@@ -286,6 +292,30 @@ public struct MIDIImporter {
             guard let lowest = voice.map(\.pitch).min(), lowest < 10, let highest = voice.map(\.pitch).max(),
                   highest + 12 * ((10 - lowest + 11) / 12) > 127 else { return [voice] }
             return [voice.filter { $0.pitch < 64 }, voice.filter { $0.pitch >= 64 }]
+        }
+    }
+
+    /// The release gap of a notation program's MIDI: when at least 90% of the notes end the
+    /// same 1…`ticksPerWhole / 960` ticks (2 at ppq 480) before a point of the 1/192 grid,
+    /// that many ticks; nil otherwise (Stave's own MIDI ends notes where they were written).
+    static func releaseGap(_ notes: [VoiceNote], clock: TickTime) -> Int? {
+        guard notes.count >= 8 else { return nil }
+        let limit = max(1, clock.ticksPerWhole / 960)
+        var counts = [Int](repeating: 0, count: limit + 1)
+        for note in notes {
+            let gap = clock.tick(clock.nearest(note.end, grid: 192), over: 192) - note.end
+            if gap >= 1, gap <= limit { counts[gap] += 1 }
+        }
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] * 10 >= notes.count * 9 else { return nil }
+        return best
+    }
+
+    /// The notes with each end that lies `gap` ticks before a point of the 1/192 grid moved to it.
+    static func closing(_ gap: Int, in notes: [VoiceNote], clock: TickTime) -> [VoiceNote] {
+        notes.map { note in
+            var note = note
+            if clock.tick(clock.nearest(note.end, grid: 192), over: 192) - note.end == gap { note.end += gap }
+            return note
         }
     }
 
