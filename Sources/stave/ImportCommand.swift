@@ -14,8 +14,10 @@ enum ImportCommand {
     the tempo map, meters, key and title from the conductor; one track per MIDI
     track and channel (channel 10: a drum track with General MIDI drum names),
     with its instrument, volume and pan; notes as durations, chords, tuplets,
-    ties and rests, and velocities as dynamics. A track whose notes overlap in
-    ways one line of chords cannot hold is split into voices (piano_1, piano_2).
+    ties and rests, and velocities as dynamics; the sustain pedal, controllers,
+    pitch bends, markers and lyrics as 'pedal', 'cc', 'bend', 'marker' and
+    'lyrics'. A track whose notes overlap in ways one line of chords cannot hold
+    is split into voices (piano_1, piano_2).
     The text is compiled before it is written: it always compiles, and for MIDI
     that Stave wrote it gives back the same notes, programs, tempos and meters.
 
@@ -26,13 +28,16 @@ enum ImportCommand {
     OPTIONS:
       -o, --output OUT     where to write ('-' for standard output)
       --grid auto|N        note times: 'auto' (default) keeps every time that
-                           Stave can write exactly and otherwise quantizes to
-                           the coarsest grid that explains the onsets; N snaps
+                           Stave can write exactly, quantizes a performance
+                           beat by beat, and otherwise snaps to the coarsest
+                           grid that explains the onsets; N snaps
                            every start and end to 1/N of a whole note (16:
                            sixteenths, 12: triplet eighths, 48: both), 1–512
       --no-phrases         one phrase per track (by default a track is cut into
-                           phrases after a silent bar, and a passage played
-                           again exactly, bar for bar, becomes 'repeat ... xN')
+                           phrases after a silent bar, a passage played again
+                           exactly, bar for bar, becomes 'repeat ... xN', and
+                           one an earlier phrase plays, maybe transposed, a
+                           'sync ... transpose K')
       -q, --quiet          no remarks and no summary line
       -h, --help           show this help
       --version            show the version
