@@ -81,7 +81,7 @@ enum CompileCommand {
             }
             timer.report()
             // Done: exit without tearing down the song, as compilers do (it can be large).
-            withExtendedLifetime(compilation) { SystemIO.exitNow(0) }
+            SystemIO.exitNow(0, keeping: compilation)
         } catch {
             return CommandFailure.report(error)
         }

@@ -76,7 +76,7 @@ enum PrintCommand {
             timer.mark("write")
             timer.report()
             // Done: exit without tearing the songs down, as `compile` does (they can be large).
-            withExtendedLifetime((song, recompiled)) { SystemIO.exitNow(0) }
+            SystemIO.exitNow(0, keeping: (song, recompiled))
         } catch {
             return CommandFailure.report(error)
         }
