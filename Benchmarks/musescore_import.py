@@ -24,25 +24,10 @@ import sys
 import tempfile
 from fractions import Fraction
 
-import mido
 import music21
 
-
-def midi_notes(path):
-    """(onset, duration in quarter notes, pitch) of every note in a MIDI file, first on first off."""
-    midi = mido.MidiFile(path)
-    found = collections.Counter()
-    for track in midi.tracks:
-        tick = 0
-        waiting = collections.defaultdict(list)
-        for message in track:
-            tick += message.time
-            if message.type == "note_on" and message.velocity > 0:
-                waiting[(message.channel, message.note)].append(tick)
-            elif message.type in ("note_on", "note_off") and waiting[(message.channel, message.note)]:
-                start = waiting[(message.channel, message.note)].pop(0)
-                found[(Fraction(start, midi.ticks_per_beat), Fraction(tick - start, midi.ticks_per_beat), message.note)] += 1
-    return found
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "import"))
+from music21_midi import notes as midi_notes  # noqa: E402  (one reading of a MIDI file's notes)
 
 
 def score_notes(score):

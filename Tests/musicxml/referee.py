@@ -514,20 +514,9 @@ def self_test(stave, workdir, xsd):
         'schema': lambda t: re.sub(r'(<duration>\d+</duration>)(<voice>\d+</voice>)', r'\2\1', t, count=1),
     }
     for label, corrupt in corruptions.items():
-        bad = corrupt(good)
-        if bad == good:
-            print(f'FAIL self-test: the {label} corruption changed nothing')
-            failed += 1
-            continue
-        with open(base + '.musicxml', 'w', encoding='utf-8') as f:
-            f.write(bad)
-        problem, _ = check_file(base + '.musicxml', base + '.mid', xsd)
-        if problem:
-            passed += 1
-            print(f'self-test: {label} corruption caught: {problem[:100]}')
-        else:
-            failed += 1
-            print(f'FAIL self-test: the {label} corruption was not caught')
+        caught = corruption_caught(label, corrupt, good, base + '.musicxml',
+                                   lambda: check_file(base + '.musicxml', base + '.mid', xsd)[0])
+        passed, failed = passed + caught, failed + (not caught)
         if label != 'schema':
             # The exact reading caught it first; music21's reading must catch it too.
             problem, _ = compare_song(base + '.musicxml', base + '.mid')
@@ -585,21 +574,26 @@ def self_test_marks(stave, workdir, xsd):
         failure, doc, reference, good = made[example]
         if failure:
             continue
-        bad = corrupt(good)
-        if bad == good:
-            print(f'FAIL self-test: the {label} corruption of {example} changed nothing')
-            failed += 1
-            continue
-        with open(base + '.musicxml', 'w', encoding='utf-8') as f:
-            f.write(bad)
-        problem = marks_problem(base, doc, reference, xsd)
-        if problem:
-            passed += 1
-            print(f'self-test: {label} corruption caught: {problem[:100]}')
-        else:
-            failed += 1
-            print(f'FAIL self-test: the {label} corruption of {example} was not caught')
+        caught = corruption_caught(f'{label} ({example})', corrupt, good, base + '.musicxml',
+                                   lambda: marks_problem(base, doc, reference, xsd))
+        passed, failed = passed + caught, failed + (not caught)
     return passed, failed
+
+
+def corruption_caught(label, corrupt, good, path, problem_of):
+    """Writes `corrupt(good)` to `path`; True when `problem_of()` then finds a problem."""
+    bad = corrupt(good)
+    if bad == good:
+        print(f'FAIL self-test: the {label} corruption changed nothing')
+        return False
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(bad)
+    problem = problem_of()
+    if problem:
+        print(f'self-test: {label} corruption caught: {problem[:100]}')
+        return True
+    print(f'FAIL self-test: the {label} corruption was not caught')
+    return False
 
 
 def marks_problem(base, doc, reference, xsd):
