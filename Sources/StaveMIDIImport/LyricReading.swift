@@ -66,13 +66,12 @@ struct LyricReading {
         return verse
     }
 
-    /// True for a syllable a verse can hold as it is: no space or line break, no `-` but one
-    /// at the end, and not `_` or `*`, which mean something else.
+    /// True for a syllable a verse can hold as it is: without its closing `-`, `Lyrics` (the
+    /// one splitter) reads it back as that one sung syllable — so no space, line break or inner
+    /// `-`, and not `_` or `*`, which mean something else.
     static func isWritable(_ text: String) -> Bool {
-        var word = Substring(text)
-        if word.hasSuffix("-") { word = word.dropLast() }
-        guard !word.isEmpty, word != "_", word != "*" else { return false }
-        return !word.contains { $0 == "-" || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let word = text.hasSuffix("-") ? String(text.dropLast()) : text
+        return !word.isEmpty && Lyrics.syllables(of: word) == [.sung(word)]
     }
 }
 

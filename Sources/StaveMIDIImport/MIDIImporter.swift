@@ -303,7 +303,7 @@ public struct MIDIImporter {
         let limit = max(1, clock.ticksPerWhole / 960)
         var counts = [Int](repeating: 0, count: limit + 1)
         for note in notes {
-            let gap = clock.tick(clock.nearest(note.end, grid: 192), over: 192) - note.end
+            let gap = gapToGrid(note.end, clock: clock)
             if gap >= 1, gap <= limit { counts[gap] += 1 }
         }
         guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] * 10 >= notes.count * 9 else { return nil }
@@ -314,9 +314,14 @@ public struct MIDIImporter {
     static func closing(_ gap: Int, in notes: [VoiceNote], clock: TickTime) -> [VoiceNote] {
         notes.map { note in
             var note = note
-            if clock.tick(clock.nearest(note.end, grid: 192), over: 192) - note.end == gap { note.end += gap }
+            if gapToGrid(note.end, clock: clock) == gap { note.end += gap }
             return note
         }
+    }
+
+    /// Ticks from `tick` to the nearest point of the 1/192 grid (negative when that lies before).
+    private static func gapToGrid(_ tick: Int, clock: TickTime) -> Int {
+        clock.tick(clock.nearest(tick, grid: 192), over: 192) - tick
     }
 
     /// True when fewer than a quarter of the onsets fall exactly on a tick of the 1/192 grid
