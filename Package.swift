@@ -38,7 +38,7 @@ let package = Package(
         // Composition ⇄ the versioned JSON save format, with migrations.
         .target(name: "StaveDomain", dependencies: ["StaveSyntax", "StaveComposition", "StaveSupport"], exclude: ["FORMAT.md"]),
         // Composition → canonical Stave text (in the formatter's layout).
-        .target(name: "StavePrinter", dependencies: ["StaveSyntax", "StaveComposition", "StaveFormatter"]),
+        .target(name: "StavePrinter", dependencies: ["StaveSupport", "StaveSyntax", "StaveComposition", "StaveFormatter"]),
         // Composition → ASCII piano roll.
         .target(name: "StavePianoRoll", dependencies: ["StaveSyntax", "StaveComposition"], exclude: ["ROLL.md"]),
         // Lossless syntax tree → the canonical layout (`stave fmt`).

@@ -30,7 +30,8 @@ public struct JSONParser {
         }
     }
 
-    private enum Step {
+    /// One step of the path to the value being read.
+    public enum Step: Equatable, Sendable {
         case key(String)
         case index(Int)
     }
@@ -38,6 +39,11 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var steps: [Step] = []
+    /// Where each open object's members start in `openMembers`, outermost first.
+    private var objectStarts: [Int] = []
+    /// True while reading an element a taker takes: its syntax is checked exactly as always,
+    /// but no value is built (arrays, objects and numbers read as `null`).
+    private var checkingOnly = false
     /// The members of the objects being read, innermost last: each object gathers its members
     /// here and takes an exact-size array of them when it closes (no array grown by doubling
     /// for each of a save file's many small objects).
@@ -51,10 +57,18 @@ public struct JSONParser {
 
     /// Parses a whole document.
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        var none = NoElementTaker()
+        return try parse(bytes, handing: &none)
+    }
+
+    /// Parses a whole document. The elements `taker` takes are checked but not built: the tree
+    /// holds `null` in their place and the taker gets their bytes, to parse later
+    /// (`parse(_:valueAt:path:)`), one at a time or on several cores.
+    public static func parse<Taker: JSONElementTaker>(_ bytes: [UInt8], handing taker: inout Taker) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipSpace()
-        let value = try parser.parseValue()
+        let value = try parser.parseValue(&taker)
         parser.skipSpace()
         if parser.index < bytes.count {
             throw parser.error("expected the end of the document after the top-level value, found \(parser.describeCurrent())")
@@ -62,14 +76,25 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses the one value that starts at `start` (a taken element, already checked), naming
+    /// `path` as its place in messages; `taker` may take elements inside it.
+    public static func parse<Taker: JSONElementTaker>(_ bytes: [UInt8], valueAt start: Int, path: [Step], handing taker: inout Taker) throws(SyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes)
+        parser.index = start
+        parser.steps = path
+        return try parser.parseValue(&taker)
+    }
+
     // MARK: - Values
 
-    private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+    private mutating func parseValue<Taker: JSONElementTaker>(_ taker: inout Taker) throws(SyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("expected a value, found the end of the document") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "{"): return try parseObject(&taker)
+        case UInt8(ascii: "["): return try parseArray(&taker)
+        case UInt8(ascii: "\""):
+            if checkingOnly, skipPlainString() { return .null }
+            return .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
@@ -89,11 +114,15 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseObject() throws(SyntaxError) -> JSONValue {
+    private mutating func parseObject<Taker: JSONElementTaker>(_ taker: inout Taker) throws(SyntaxError) -> JSONValue {
         guard steps.count < JSONParser.maximumDepth else { throw error("arrays and objects nest more than \(JSONParser.maximumDepth) deep") }
         index += 1
         let base = openMembers.count
-        defer { openMembers.removeSubrange(base...) }
+        objectStarts.append(base)
+        defer {
+            openMembers.removeSubrange(base...)
+            objectStarts.removeLast()
+        }
         // Keys seen so far: a look along the members for the small objects of a save file, a set
         // once an object grows large (so no file can make the check quadratic).
         var seen: Set<String> = []
@@ -128,7 +157,7 @@ public struct JSONParser {
             index += 1
             skipSpace()
             steps.append(.key(key))
-            let value = try parseValue()
+            let value = try parseValue(&taker)
             steps.removeLast()
             openMembers.append(JSONMember(key, value))
             skipSpace()
@@ -136,33 +165,53 @@ public struct JSONParser {
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
+                if checkingOnly { return .null }
                 return .object(openMembers[base...].withUnsafeBufferPointer { Array($0) })
             }
             throw error("expected ',' or '}' after a member, found \(describeCurrent())")
         }
     }
 
-    private mutating func parseArray() throws(SyntaxError) -> JSONValue {
+    private mutating func parseArray<Taker: JSONElementTaker>(_ taker: inout Taker) throws(SyntaxError) -> JSONValue {
         guard steps.count < JSONParser.maximumDepth else { throw error("arrays and objects nest more than \(JSONParser.maximumDepth) deep") }
         index += 1
         let base = openElements.count
         defer { openElements.removeSubrange(base...) }
+        let handsElements = steps.count == Taker.arrayDepth && taker.takesElements(ofArrayAt: steps)
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             return .array([])
         }
+        var count = 0
         while true {
             skipSpace()
-            steps.append(.index(openElements.count - base))
-            let value = try parseValue()
+            steps.append(.index(count))
+            count += 1
+            var value = JSONValue.null
+            let taking = handsElements
+                ? taker.takes(elementAt: steps, openObjects: JSONOpenObjects(members: openMembers, starts: objectStarts), in: bytes, at: index)
+                : .no
+            switch taking {
+            case .no:
+                value = try parseValue(&taker)
+            case .checked:
+                let start = index
+                checkingOnly = true
+                _ = try parseValue(&taker)
+                checkingOnly = false
+                taker.take(bytes: start..<index)
+            case .read(let end):
+                index = end
+            }
             steps.removeLast()
-            openElements.append(value)
+            if !checkingOnly { openElements.append(value) }
             skipSpace()
             guard index < bytes.count else { throw error("expected ',' or ']' after an element, found the end of the document") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
+                if checkingOnly { return .null }
                 return .array(openElements[base...].withUnsafeBufferPointer { Array($0) })
             }
             throw error("expected ',' or ']' after an element, found \(describeCurrent())")
@@ -193,10 +242,20 @@ public struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits(&self) > 0 else { throw error("expected a digit in the exponent, found \(describeCurrent())") }
         }
-        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+        return checkingOnly ? .null : .number(String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     // MARK: - Strings
+
+    /// Steps over a string of plain ASCII (no escapes) without making it; false, moving
+    /// nothing, for any other string (`parseString` reads and checks it).
+    private mutating func skipPlainString() -> Bool {
+        var end = index + 1
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+        index = end + 1
+        return true
+    }
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
@@ -356,4 +415,55 @@ public struct JSONParser {
         }
         return SyntaxError(path: path, line: line, column: column, message: message)
     }
+}
+
+/// Takes the elements of some arrays of a document while it is parsed (see
+/// `JSONParser.parse(_:handing:)`), so that a reader need not hold the whole tree: either the
+/// parser checks a taken element's syntax without building it and hands over its bytes (to
+/// parse later, one at a time or on several cores: a large save file's phrases), or the taker
+/// reads the element from the bytes itself (a phrase's containers, decoded directly).
+public protocol JSONElementTaker {
+    /// How many steps down the arrays are (the length of their path); others are not asked about.
+    static var arrayDepth: Int { get }
+    /// Whether the elements of the array at `path` may be taken.
+    func takesElements(ofArrayAt path: [JSONParser.Step]) -> Bool
+    /// Whether and how the element at `path` (ending with its index), which starts at
+    /// `bytes[start]`, is taken. `openObjects` are the members read so far of each object
+    /// around it that the parser opened, outermost first.
+    mutating func takes(elementAt path: [JSONParser.Step], openObjects: JSONOpenObjects, in bytes: [UInt8], at start: Int) -> JSONElementTaking
+    /// The bytes of the element just taken with `.checked`, after its syntax was checked.
+    mutating func take(bytes: Range<Int>)
+}
+
+/// The members read so far of each object the parser has open, outermost first.
+public struct JSONOpenObjects {
+    let members: [JSONMember]
+    let starts: [Int]
+
+    /// How many objects are open.
+    public var count: Int { starts.count }
+
+    /// The members read so far of open object `level` (0 is the outermost).
+    public subscript(level: Int) -> ArraySlice<JSONMember> {
+        members[starts[level]..<(level + 1 < starts.count ? starts[level + 1] : members.count)]
+    }
+}
+
+/// How an element is taken; the tree holds `null` in place of a taken element.
+public enum JSONElementTaking {
+    /// Not taken: the parser builds it as usual.
+    case no
+    /// The parser checks its syntax without building it, then calls `take(bytes:)`.
+    case checked
+    /// The taker read it itself; it ends before `end`.
+    case read(end: Int)
+}
+
+/// Takes nothing: the whole tree is built.
+public struct NoElementTaker: JSONElementTaker {
+    public static var arrayDepth: Int { -1 }
+    public init() {}
+    public func takesElements(ofArrayAt path: [JSONParser.Step]) -> Bool { false }
+    public func takes(elementAt path: [JSONParser.Step], openObjects: JSONOpenObjects, in bytes: [UInt8], at start: Int) -> JSONElementTaking { .no }
+    public func take(bytes: Range<Int>) {}
 }

@@ -54,8 +54,8 @@ extension SongDecoder {
         let time = "a non-negative integer of resolution units"
         let start = integer(&fields, "start", in: 0...JSONValue.maximumInteger, expected: "a start (\(time))")
         let end = integer(&fields, "end", in: 0...JSONValue.maximumInteger, expected: "an end (\(time))")
-        let from = integer(&fields, "from", in: 0...127, expected: "a velocity 0–127")
-        let to = integer(&fields, "to", in: 0...127, expected: "a velocity 0–127")
+        let from = integer(&fields, "from", in: SongDecoder.velocities, expected: "a velocity 0–127")
+        let to = integer(&fields, "to", in: SongDecoder.velocities, expected: "a velocity 0–127")
         finish(fields, what: "a hairpin", known: ["start", "end", "from", "to"])
         guard let start, let end, let from, let to else { return nil }
         return SongDocument.Hairpin(start: start, end: end, from: from, to: to)

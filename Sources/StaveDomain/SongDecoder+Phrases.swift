@@ -34,6 +34,11 @@ extension SongDecoder {
                 decoded.reserveCapacity(elements.count)
                 let containersPath = path.key("containers")
                 for (index, element) in elements.enumerated() {
+                    if index < containersAsRead.count {
+                        decoded.append(containersAsRead[index].container)
+                        state = containersAsRead[index].after
+                        continue
+                    }
                     if let container = container(element, at: containersPath.index(index), kind: kind, state: &state) {
                         decoded.append(container)
                     }
@@ -175,7 +180,7 @@ extension SongDecoder {
     /// pitches are most of a large song.)
     mutating func note(_ value: JSONValue, in notesPath: JSONPath, index: Int, kind: TrackKind, state: inout RunningState,
                        isGrace: Bool = false) -> SongDocument.Note? {
-        let pitchRange = kind == .drums ? 35...81 : SongDecoder.lowestWritablePitch...127
+        let pitchRange = SongDecoder.pitches(kind)
         func pitchExpected() -> String {
             kind == .drums ? "a General MIDI drum key 35–81" : "a MIDI pitch \(SongDecoder.lowestWritablePitch)–127 (Stave writes cbb0 to g9)"
         }
@@ -193,7 +198,7 @@ extension SongDecoder {
         var fields = ObjectFields(members, at: path)
         let pitch = integer(&fields, kind == .drums ? "drum" : "pitch", in: pitchRange, expected: pitchExpected())
         var velocity: Int? = state.velocity
-        if let value = fields.take("velocity") { velocity = integer(value, at: path.key("velocity"), in: 0...127, expected: "a velocity 0–127") }
+        if let value = fields.take("velocity") { velocity = integer(value, at: path.key("velocity"), in: SongDecoder.velocities, expected: "a velocity 0–127") }
         var tie: Bool? = false
         var marks: NoteMarks? = []
         if !isGrace {
@@ -234,6 +239,16 @@ extension SongDecoder {
         return isGrace ? [key, "velocity"] + spelling : [key, "velocity", "tie"] + spelling + markFields.map(\.0)
     }
 
+    /// Whether a spelling names `pitch` in an octave Stave writes (0–9).
+    static func spelling(_ spelling: PitchSpelling, names pitch: Int) -> Bool {
+        Pitch.octave(of: pitch, spelledAs: spelling).map { (0...9).contains($0) } ?? false
+    }
+
+    /// The pitches a note of a `kind` track may have.
+    static func pitches(_ kind: TrackKind) -> ClosedRange<Int> {
+        kind == .drums ? 35...81 : SongDecoder.lowestWritablePitch...127
+    }
+
     /// A note's written spelling (`"f#"`): a letter and up to two sharps or flats that name the
     /// note's pitch in an octave Stave can write (0–9).
     mutating func spelling(_ value: JSONValue, pitch: Int?, at path: JSONPath) -> PitchSpelling? {
@@ -243,7 +258,7 @@ extension SongDecoder {
             problem(.saveInvalidValue, path, "expected \(expected), found \(value.summary)")
             return nil
         }
-        if let pitch, !(Pitch.octave(of: pitch, spelledAs: spelling).map { (0...9).contains($0) } ?? false) {
+        if let pitch, !SongDecoder.spelling(spelling, names: pitch) {
             problem(.saveInvalidValue, path, "spelling \(value.summary) does not name pitch \(pitch) in an octave Stave writes (0–9)")
             return nil
         }

@@ -8,6 +8,11 @@ import StaveSyntax
 /// Every problem is reported with its JSON path; nothing is half-loaded.
 public struct SongDecoder {
     var problems: [SaveProblem] = []
+    /// Phrases decoded while the file was parsed (`PhrasesAsRead`), by track and phrase.
+    var phrasesAsRead: [PhrasesAsRead.Place: PhrasesAsRead.Taken] = [:]
+    /// The first containers of the phrase being decoded, read straight from the file's bytes
+    /// (`ContainersAsRead`), with the running state after each.
+    var containersAsRead: [ContainersAsRead.Read] = []
 
     init() {}
 
@@ -16,15 +21,23 @@ public struct SongDecoder {
     /// The bytes are let go as soon as they are parsed (pass them with `consume` to free them
     /// before the document is built: a large song's file need not stay in memory beside it).
     public static func decode(_ bytes: consuming [UInt8], migrations: [Migration] = Migration.chain) throws(SaveError) -> SongDocument {
+        try decode(bytes, migrations: migrations, phrasesApart: true)
+    }
+
+    /// `decode`, with the phrases parsed apart (`PhrasesAsRead`) or in the one tree (tests
+    /// compare the two).
+    static func decode(_ bytes: consuming [UInt8], migrations: [Migration], phrasesApart: Bool) throws(SaveError) -> SongDocument {
         let parsed: JSONValue
+        var phrasesAsRead = PhrasesAsRead(enabled: phrasesApart)
         do {
-            parsed = try JSONParser.parse(bytes)
+            parsed = try JSONParser.parse(bytes, handing: &phrasesAsRead)
         } catch {
             throw SaveError([error.problem])
         }
+        var decoder = SongDecoder()
+        decoder.phrasesAsRead = phrasesAsRead.decode(bytes)
         _ = consume bytes
         let value = try Migration.upgrade(consume parsed, using: migrations)
-        var decoder = SongDecoder()
         // The decoder takes the JSON tree apart as it goes, so each phrase's JSON is let go once
         // the phrase is decoded: the tree and the document are never both whole in memory.
         guard let document = decoder.document(consume value), decoder.problems.isEmpty else {
@@ -71,7 +84,7 @@ public struct SongDecoder {
            var elements = array(value, at: path.key("tracks"), expected: "an array of tracks") {
             var decoded: [SongDocument.Track?] = []
             for index in elements.indices {
-                decoded.append(track(SongDecoder.takeElement(index, of: &elements), at: path.key("tracks").index(index)))
+                decoded.append(track(SongDecoder.takeElement(index, of: &elements), at: path.key("tracks").index(index), index: index))
             }
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
@@ -151,13 +164,28 @@ public struct SongDecoder {
 
     static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "phrases"]
 
-    mutating func track(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument.Track? {
+    /// A track's `type`, when it is one.
+    static func trackKind(_ value: JSONValue) -> TrackKind? {
+        guard case .string(let text) = value else { return nil }
+        return TrackKind(rawValue: text)
+    }
+
+    /// The velocities a track or note may have.
+    static let velocities = 0...127
+
+    /// A track's `velocity`, when it is one.
+    static func trackVelocity(_ value: JSONValue) -> Int? {
+        value.integer.flatMap { velocities.contains($0) ? $0 : nil }
+    }
+
+    /// Track `index` of the song.
+    mutating func track(_ value: consuming JSONValue, at path: JSONPath, index trackIndex: Int) -> SongDocument.Track? {
         guard var fields = object(value, at: path, what: "a track") else { return nil }
         let id = required(&fields, "id", expected: "a track ID").flatMap { identifier($0, at: path.key("id"), what: "a track ID") }
         let name = fields.take("name").flatMap { staveString($0, at: path.key("name")) }
         var kind: TrackKind?
         if let value = required(&fields, "type", expected: "\"melody\" or \"drums\"") {
-            if case .string(let text) = value { kind = TrackKind(rawValue: text) }
+            kind = SongDecoder.trackKind(value)
             if kind == nil { problem(.saveInvalidValue, path.key("type"), "expected \"melody\" or \"drums\", found \(value.summary)") }
         }
         let program = integer(&fields, "program", in: 0...127, expected: "a General MIDI program 0–127")
@@ -165,7 +193,7 @@ public struct SongDecoder {
         let explicit = required(&fields, "channelExplicit", expected: "true or false").flatMap { bool($0, at: path.key("channelExplicit")) }
         let volume = integer(&fields, "volume", in: 0...127, expected: "a volume 0–127")
         let pan = integer(&fields, "pan", in: 0...127, expected: "a pan 0–127")
-        let velocity = integer(&fields, "velocity", in: 0...127, expected: "a velocity 0–127")
+        let velocity = integer(&fields, "velocity", in: SongDecoder.velocities, expected: "a velocity 0–127")
         var octave: Int? = 4, transpose: Int? = 0
         if kind == .drums {
             for setting in ["octave", "transpose"] where fields.has(setting) {
@@ -190,6 +218,11 @@ public struct SongDecoder {
             var decoded: [SongDocument.Phrase?] = []
             decoded.reserveCapacity(elements.count)
             for index in elements.indices {
+                if let taken = phrasesAsRead.removeValue(forKey: PhrasesAsRead.Place(track: trackIndex, phrase: index)) {
+                    problems += taken.problems
+                    decoded.append(taken.phrase)
+                    continue
+                }
                 let element = SongDecoder.takeElement(index, of: &elements)
                 decoded.append(phrase(element, at: path.key("phrases").index(index), kind: kind, velocity: velocity ?? 0))
             }

@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSupport
 import StaveSyntax
 
 /// Checks a structurally sound `SongDocument` against everything the Stave language and
@@ -57,25 +58,13 @@ struct SongValidator {
         var validator = SongValidator(document)
         validator.checkHeader()
         validator.checkTracks()
+        let bodies = validator.checkedBodies()
         for track in document.tracks.indices {
             validator.checkPhraseIDs(track)
-            for (index, phrase) in document.tracks[track].phrases.enumerated() {
-                guard case .original(let length, let containers, let tempos, let expression) = phrase.content else { continue }
-                let before = validator.problems.count
-                var summary = validator.checkBody(track: track, phrase: index, length: length, containers: containers, tempos: tempos,
-                                                  splitPoints: expression.isEmpty ? [] : SongValidator.commandOffsets(expression))
-                if !expression.isEmpty {
-                    validator.checkExpression(track: track, phrase: index, length: length, containers: containers, expression: expression)
-                    // Grace notes are transposed with the phrase, so a Sync's range check includes them.
-                    if var widened = summary {
-                        for note in expression.graces.lazy.flatMap({ $0.items.joined() }) {
-                            widened.lowestPitch = min(widened.lowestPitch, note.pitch)
-                            widened.highestPitch = max(widened.highestPitch, note.pitch)
-                        }
-                        summary = widened
-                    }
-                }
-                if validator.problems.count == before { validator.originals[track][index] = summary }
+            for index in document.tracks[track].phrases.indices {
+                guard let body = bodies[track][index] else { continue }
+                validator.problems += body.problems
+                if body.problems.isEmpty { validator.originals[track][index] = body.summary }
             }
         }
         for track in document.tracks.indices { validator.checkReferences(track) }
@@ -83,6 +72,46 @@ struct SongValidator {
             for track in document.tracks.indices { validator.checkPlacement(track) }
         }
         return validator.problems
+    }
+
+    /// What checking one Original's body found.
+    struct CheckedBody {
+        var problems: [SaveProblem]
+        var summary: OriginalSummary?
+    }
+
+    /// Below this many phrases a song's bodies are checked on one thread.
+    static let phrasesWorthThreads = 16
+
+    /// The checks of every Original's body (nil for other phrases), by track and phrase. Each
+    /// body is checked on its own (a large song's on all cores); the caller merges the problems
+    /// in document order.
+    func checkedBodies() -> [[CheckedBody?]] {
+        let places = document.tracks.indices.flatMap { track in document.tracks[track].phrases.indices.map { (track, $0) } }
+        let checked = ParallelJobs.run(places.count, parallel: places.count >= SongValidator.phrasesWorthThreads) { job -> CheckedBody? in
+            let (track, index) = places[job]
+            guard case .original(let length, let containers, let tempos, let expression) = document.tracks[track].phrases[index].content
+            else { return nil }
+            var validator = self
+            validator.problems = []
+            var summary = validator.checkBody(track: track, phrase: index, length: length, containers: containers, tempos: tempos,
+                                              splitPoints: expression.isEmpty ? [] : SongValidator.commandOffsets(expression))
+            if !expression.isEmpty {
+                validator.checkExpression(track: track, phrase: index, length: length, containers: containers, expression: expression)
+                // Grace notes are transposed with the phrase, so a Sync's range check includes them.
+                if var widened = summary {
+                    for note in expression.graces.lazy.flatMap({ $0.items.joined() }) {
+                        widened.lowestPitch = min(widened.lowestPitch, note.pitch)
+                        widened.highestPitch = max(widened.highestPitch, note.pitch)
+                    }
+                    summary = widened
+                }
+            }
+            return CheckedBody(problems: validator.problems, summary: summary)
+        }
+        var bodies = document.tracks.map { [CheckedBody?](repeating: nil, count: $0.phrases.count) }
+        for (job, place) in places.enumerated() { bodies[place.0][place.1] = checked[job] ?? nil }
+        return bodies
     }
 
     mutating func problem(_ id: DiagnosticID, _ path: JSONPath, _ message: String) {

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveFormatter
+import StaveSupport
 import StaveSyntax
 
 /// Prints a Composition song as canonical Stave text — the decompiler behind `stave print`.
@@ -28,8 +29,9 @@ public struct StavePrinter {
         // Header tempos the file holds after a track stay there: their place decides which of
         // two tempos on one tick wins.
         let tempos = Dictionary(grouping: song.tempos) { $0.position(amongTracks: song.tracks.count) }
+        let bodies = originalBodies(song, grid: grid)
         for (index, track) in song.tracks.enumerated() {
-            out += "\n" + self.track(track, index: index, song: song, grid: grid)
+            out += "\n" + self.track(track, index: index, song: song, grid: grid, bodies: bodies[index])
             out += (tempos[index + 1] ?? []).map { StavePrinter.tempoStatement($0) + "\n" }.joined()
         }
         return out
@@ -72,7 +74,26 @@ public struct StavePrinter {
         return String(out)
     }
 
-    func track(_ track: Track, index: Int, song: Song, grid: BarGrid) -> String {
+    /// The lines of every Original phrase body, by track and phrase (nil for other phrases).
+    /// Bodies print independently of each other, so a large song's print on all cores.
+    func originalBodies(_ song: Song, grid: BarGrid) -> [[[String]?]] {
+        let places = song.tracks.indices.flatMap { track in song.tracks[track].phrases.indices.map { (track, $0) } }
+        let printed = ParallelJobs.run(places.count, parallel: places.count >= StavePrinter.phrasesWorthThreads) { job -> [String]? in
+            let (trackIndex, phraseIndex) = places[job]
+            let track = song.tracks[trackIndex]
+            guard case .original(let body) = track.phrases[phraseIndex].content else { return nil }
+            var printer = BodyPrinter(track: track, key: song.key)
+            return lines(printer.print(body, barOffsets: grid.offsets(track: trackIndex, phrase: phraseIndex, in: song)))
+        }
+        var bodies = song.tracks.map { [[String]?](repeating: nil, count: $0.phrases.count) }
+        for (job, place) in places.enumerated() { bodies[place.0][place.1] = printed[job] ?? nil }
+        return bodies
+    }
+
+    /// Below this many phrases a song prints on one thread (starting threads would cost more).
+    static let phrasesWorthThreads = 16
+
+    func track(_ track: Track, index: Int, song: Song, grid: BarGrid, bodies: [[String]?]) -> String {
         let keyword = track.kind == .drums ? "drums" : "track"
         var out = "\(keyword) \(track.id)" + (track.name.map { " " + StavePrinter.quoted($0) } ?? "") + " {\n"
         for setting in settings(track) { out += "  \(setting)\n" }
@@ -82,13 +103,12 @@ public struct StavePrinter {
             switch phrase.content {
             case .original(let body):
                 let opening = "  phrase" + (phrase.id.map { " " + $0 } ?? "") + at + " {"
-                var printer = BodyPrinter(track: track, key: song.key)
-                let elements = printer.print(body, barOffsets: grid.offsets(track: index, phrase: phraseIndex, in: song))
-                if elements.isEmpty {
+                let lines = bodies[phraseIndex] ?? []
+                if lines.isEmpty {
                     out += opening + " }\n"
                 } else {
                     out += opening + "\n"
-                    for line in lines(elements) {
+                    for line in lines {
                         out.append("    ")
                         out.append(line)
                         out.append("\n")

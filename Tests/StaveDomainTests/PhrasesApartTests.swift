@@ -1,0 +1,71 @@
+import XCTest
+import StaveComposition
+@testable import StaveDomain
+import StaveSyntax
+import StaveTestSupport
+
+/// A save file's phrases are parsed apart from the rest and decoded on all cores
+/// (`PhrasesAsRead`). That must change nothing but speed: on valid songs, on every kind of
+/// mutated song and on damaged bytes, the document or the exact list of problems (paths,
+/// messages, order) is the one the single-tree decoder gives.
+final class PhrasesApartTests: XCTestCase {
+    func testSameDocumentOrProblemsAsOneTree() throws {
+        var generator = RandomSongGenerator(seed: 0xA9A27)
+        var random = SeededRandom(seed: 0x5EED)
+        var taken = 0, sameProblems = 0, sameSongs = 0
+        // Every tenth song has enough phrases to be decoded on several threads.
+        let phrases = (1...40).map { "  phrase p\($0) { c8 d [e g]4 {f g a}4 c4 | r2 g4 v80 e4 }" }.joined(separator: "\n")
+        let (long, diagnostics) = Lowering.compile(Source(path: "long.stave", text: "track lead {\n\(phrases)\n}\n"), defaultTitle: "long")
+        XCTAssertFalse(diagnostics.hasErrors)
+        XCTAssertGreaterThanOrEqual(long.tracks[0].phrases.count, PhrasesAsRead.phrasesWorthThreads)
+        for round in 0..<1_500 {
+            let song = round % 10 == 0 ? long : generator.song()
+            let encoded = try SongEncoder.encode(song)
+            var bytes = encoded
+            if round % 3 != 0 {
+                let json = try JSONParser.parse(encoded)
+                bytes = Array(MutatedSaveTests.write(MutatedSaveTests.mutate(json, &random)).utf8)
+            }
+            if round % 5 == 4, !bytes.isEmpty {
+                // A damaged byte as well: syntax errors must name the same place.
+                bytes[random.int(0...(bytes.count - 1))] = random.pick(Array("{}[],:\"0-x ".utf8))
+            }
+            var apart = PhrasesAsRead(enabled: true)
+            if (try? JSONParser.parse(bytes, handing: &apart)) != nil, !apart.pending.isEmpty { taken += 1 }
+            let expected = Result { () throws(SaveError) in try SongDecoder.decode(bytes, migrations: Migration.chain, phrasesApart: false) }
+            let actual = Result { () throws(SaveError) in try SongDecoder.decode(bytes, migrations: Migration.chain, phrasesApart: true) }
+            switch (expected, actual) {
+            case (.success(let one), .success(let other)):
+                XCTAssertTrue(one == other, "round \(round): the documents differ")
+                sameSongs += 1
+            case (.failure(let one), .failure(let other)):
+                XCTAssertEqual(one.problems.map(\.description), other.problems.map(\.description), "round \(round)")
+                sameProblems += 1
+            default:
+                let problems = (try? expected.get()) == nil ? expected : actual
+                XCTFail("round \(round): one decoder accepted what the other refused: \(String(describing: problems).prefix(400))")
+            }
+        }
+        // The comparison means something only if both outcomes happened and phrases were taken.
+        XCTAssertGreaterThan(taken, 800)
+        XCTAssertGreaterThan(sameSongs, 300)
+        XCTAssertGreaterThan(sameProblems, 300)
+    }
+
+    /// Only phrases of a current-version file, after the track's type and velocity, are taken.
+    func testWhatIsTaken() throws {
+        let phrase = #"{"type":"original","length":4,"containers":[{"width":4,"notes":[60]}]}"#
+        func pendingCount(_ text: String) throws -> Int {
+            var apart = PhrasesAsRead(enabled: true)
+            _ = try JSONParser.parse(Array(text.utf8), handing: &apart)
+            return apart.pending.count
+        }
+        let song = { (version: Int, track: String) in
+            #"{"format":"stave-song","version":\#(version),"song":{"title":"t","tracks":[\#(track)]}}"#
+        }
+        XCTAssertEqual(try pendingCount(song(5, #"{"type":"melody","velocity":90,"phrases":[\#(phrase),\#(phrase)]}"#)), 2)
+        XCTAssertEqual(try pendingCount(song(4, #"{"type":"melody","velocity":90,"phrases":[\#(phrase)]}"#)), 0, "older versions migrate the tree")
+        XCTAssertEqual(try pendingCount(song(5, #"{"phrases":[\#(phrase)],"type":"melody","velocity":90}"#)), 0, "type and velocity come later")
+        XCTAssertEqual(try pendingCount(song(5, #"{"type":"melody","velocity":900,"phrases":[\#(phrase)]}"#)), 0, "an invalid velocity")
+    }
+}
