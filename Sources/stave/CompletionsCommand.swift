@@ -113,7 +113,7 @@ enum CompletionsCommand {
                         Option(names: ["--width"], summary: "maximum line length", value: .free("COLS")),
                         Option(names: ["--unicode"], summary: "box-drawing characters"), quiet],
               operand: .files(extension: "stave")),
-        Shape(name: "print", summary: "print a saved song back as Stave text", options: [output], operand: .files(extension: "json")),
+        Shape(name: "print", summary: "print a saved song back as Stave text", options: [output, quiet], operand: .files(extension: "json")),
         Shape(name: "render", summary: "render a song to a WAV file with FluidSynth",
               options: [output, soundfont, Option(names: ["--sample-rate"], summary: "samples per second", value: .free("RATE")), from, to, quiet],
               operand: .files(extension: "stave")),

@@ -6,13 +6,14 @@ import StavePrinter
 /// `stave print SONG.json [-o OUT.stave]`: a saved song back to canonical Stave text.
 enum PrintCommand {
     static let help = """
-    USAGE: stave print SONG.json [-o OUT.stave]
+    USAGE: stave print SONG.json [-o OUT.stave] [-q]
 
     Prints a saved song (the JSON save format) back as canonical Stave text.
     Writes to standard output unless -o is given; use '-' to read standard input.
     The output is written atomically: on any error or interruption nothing is
     written and an existing file is left as it was. An output that is the save
-    file itself is refused.
+    file itself is refused. Written to a file, it says so in one line on standard
+    error (what it wrote: tracks, notes, length, bars).
 
     A malformed save file gives one line per problem on standard error, as
     'SONG.json: error: json.path: message', and exit status 1. A Stave song given
@@ -21,6 +22,7 @@ enum PrintCommand {
     OPTIONS:
       -o, --output OUT     where to write ('-' for standard output; also -oOUT,
                            --output=OUT)
+      -q, --quiet          no summary line (errors still shown)
       -h, --help           show this help
       --version            show the version
 
@@ -30,7 +32,7 @@ enum PrintCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "print", needs: "a saved song", valued: ["-o", "--output"], help: help) {
+        switch Invocation(words, command: "print", needs: "a saved song", valued: ["-o", "--output"], flags: ["-q", "--quiet"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
@@ -74,6 +76,10 @@ enum PrintCommand {
             timer.mark("compare")
             try SystemIO.writeAtomically(Array(text.utf8), to: destination)
             timer.mark("write")
+            if !arguments.flags.contains("--quiet"), destination != "-" {
+                SystemIO.printError(CompileCommand.summary(of: song, writtenTo: destination))
+                timer.mark("summary")
+            }
             timer.report()
             // Done: exit without tearing the songs down, as `compile` does (they can be large).
             SystemIO.exitNow(0, keeping: (song, recompiled))

@@ -67,6 +67,24 @@ final class CompileOutputTests: CLITestCase {
         XCTAssertEqual(Array(piped.out.prefix(4)), Array("MThd".utf8))
     }
 
+    /// `stave print` says what it wrote to a file, in the same words as `compile`; not with
+    /// `-q`/`--quiet` or on standard output.
+    func testPrintSummaryLine() throws {
+        let long = try write("long.stave", "tempo 60\nmeter 3/4\ntrack a { phrase p { c4 d e | f2. | } repeat p x9 }\ndrums d { phrase { kick4 snare kick | } }\n")
+        let saved = path("long.json")
+        XCTAssertEqual(try run(["compile", long, "-q", "-o", saved]).status, 0)
+        let printed = path("printed.stave")
+        let loud = try run(["print", saved, "-o", printed])
+        XCTAssertEqual(loud.status, 0)
+        XCTAssertEqual(loud.err, "wrote \(printed) — 2 tracks, 43 notes, 1:00, 20 bars\n")
+        for words in [["-q", "-o", printed], ["--quiet", "-o", printed], [], ["-o", "-"]] {
+            let quiet = try run(["print", saved] + words)
+            XCTAssertEqual(quiet.status, 0, "\(words)")
+            XCTAssertEqual(quiet.err, "", "\(words)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: printed, encoding: .utf8), String(decoding: try run(["print", saved]).out, as: UTF8.self))
+    }
+
     func testQuietLeavesOutWarningsButNotErrors() throws {
         let warned = try write("warned.stave", "tempo 100 at 2\ntempo 120 at 2\ntrack a { phrase { c4 d e f | g a b c | } }\n")
         let loud = try run(["compile", warned, "-o", path("w.mid")])
