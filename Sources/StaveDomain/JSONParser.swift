@@ -41,9 +41,15 @@ public struct JSONParser {
     private var steps: [Step] = []
     /// Where each open object's members start in `openMembers`, outermost first.
     private var objectStarts: [Int] = []
-    /// True while reading an element a taker takes: its syntax is checked exactly as always,
-    /// but no value is built (arrays, objects and numbers read as `null`).
+    /// True while reading an element a taker takes: its syntax is checked, but no value is
+    /// built (arrays, objects and numbers read as `null`), keys are compared as bytes, and
+    /// anything unusual or wrong gives up (`gaveUp`): the element is then read the usual way,
+    /// which builds it and reports any error exactly.
     private var checkingOnly = false
+    /// The keys of the objects being checked, innermost last (ranges of `bytes`).
+    private var checkedKeys: [Range<Int>] = []
+    /// Thrown while checking to give up (see `checkingOnly`); never seen outside.
+    private static let gaveUp = SyntaxError(path: .root, line: 0, column: 0, message: "")
     /// The members of the objects being read, innermost last: each object gathers its members
     /// here and takes an exact-size array of them when it closes (no array grown by doubling
     /// for each of a save file's many small objects).
@@ -90,7 +96,7 @@ public struct JSONParser {
     private mutating func parseValue<Taker: JSONElementTaker>(_ taker: inout Taker) throws(SyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("expected a value, found the end of the document") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(&taker)
+        case UInt8(ascii: "{"): return checkingOnly ? try checkObject(&taker) : try parseObject(&taker)
         case UInt8(ascii: "["): return try parseArray(&taker)
         case UInt8(ascii: "\""):
             if checkingOnly, skipPlainString() { return .null }
@@ -172,12 +178,50 @@ public struct JSONParser {
         }
     }
 
+    /// An object read only to check its syntax (see `checkingOnly`): up to
+    /// `linearKeyCheckLimit` keys of plain ASCII, none repeated. Anything else gives up.
+    private mutating func checkObject<Taker: JSONElementTaker>(_ taker: inout Taker) throws(SyntaxError) -> JSONValue {
+        guard steps.count < JSONParser.maximumDepth else { throw JSONParser.gaveUp }
+        index += 1
+        let base = checkedKeys.count
+        defer { checkedKeys.removeSubrange(base...) }
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .null
+        }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), checkedKeys.count - base < JSONParser.linearKeyCheckLimit,
+                  let end = plainStringEnd() else { throw JSONParser.gaveUp }
+            let key = index + 1..<end
+            for earlier in checkedKeys[base...] where bytes[earlier].elementsEqual(bytes[key]) { throw JSONParser.gaveUp }
+            checkedKeys.append(key)
+            index = end + 1
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw JSONParser.gaveUp }
+            index += 1
+            skipSpace()
+            steps.append(.key(""))
+            _ = try parseValue(&taker)
+            steps.removeLast()
+            skipSpace()
+            guard index < bytes.count else { throw JSONParser.gaveUp }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .null
+            }
+            throw JSONParser.gaveUp
+        }
+    }
+
     private mutating func parseArray<Taker: JSONElementTaker>(_ taker: inout Taker) throws(SyntaxError) -> JSONValue {
         guard steps.count < JSONParser.maximumDepth else { throw error("arrays and objects nest more than \(JSONParser.maximumDepth) deep") }
         index += 1
         let base = openElements.count
         defer { openElements.removeSubrange(base...) }
-        let handsElements = steps.count == Taker.arrayDepth && taker.takesElements(ofArrayAt: steps)
+        let handsElements = !checkingOnly && steps.count == Taker.arrayDepth && taker.takesElements(ofArrayAt: steps)
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -196,11 +240,18 @@ public struct JSONParser {
             case .no:
                 value = try parseValue(&taker)
             case .checked:
-                let start = index
+                let start = index, depth = steps.count
                 checkingOnly = true
-                _ = try parseValue(&taker)
+                var checked = true
+                do { _ = try parseValue(&taker) } catch { checked = false }
                 checkingOnly = false
-                taker.take(bytes: start..<index)
+                if checked {
+                    taker.take(bytes: start..<index)
+                } else {
+                    steps.removeSubrange(depth...)
+                    index = start
+                    value = try parseValue(&taker)
+                }
             case .read(let end):
                 index = end
             }
@@ -250,11 +301,18 @@ public struct JSONParser {
     /// Steps over a string of plain ASCII (no escapes) without making it; false, moving
     /// nothing, for any other string (`parseString` reads and checks it).
     private mutating func skipPlainString() -> Bool {
-        var end = index + 1
-        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+        guard let end = plainStringEnd() else { return false }
         index = end + 1
         return true
+    }
+
+    /// Where the string at `index` ends (its closing quote) when it is plain ASCII without
+    /// escapes; nil otherwise.
+    private func plainStringEnd() -> Int? {
+        var end = index + 1
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        return end
     }
 
     private mutating func parseString() throws(SyntaxError) -> String {
@@ -431,7 +489,8 @@ public protocol JSONElementTaker {
     /// `bytes[start]`, is taken. `openObjects` are the members read so far of each object
     /// around it that the parser opened, outermost first.
     mutating func takes(elementAt path: [JSONParser.Step], openObjects: JSONOpenObjects, in bytes: [UInt8], at start: Int) -> JSONElementTaking
-    /// The bytes of the element just taken with `.checked`, after its syntax was checked.
+    /// The bytes of the element just taken with `.checked`, after its syntax was checked. Not
+    /// called when the check gave up: the element is then built into the tree as usual.
     mutating func take(bytes: Range<Int>)
 }
 
@@ -453,7 +512,8 @@ public struct JSONOpenObjects {
 public enum JSONElementTaking {
     /// Not taken: the parser builds it as usual.
     case no
-    /// The parser checks its syntax without building it, then calls `take(bytes:)`.
+    /// The parser checks its syntax without building it, then calls `take(bytes:)` (or, if
+    /// the element is unusual or wrong, builds it after all, reporting any error exactly).
     case checked
     /// The taker read it itself; it ends before `end`.
     case read(end: Int)

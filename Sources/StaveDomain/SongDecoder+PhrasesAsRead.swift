@@ -36,6 +36,12 @@ struct PhrasesAsRead: JSONElementTaker {
     /// False to take nothing (the whole tree is built, as for older versions).
     let enabled: Bool
     private(set) var pending: [Pending] = []
+    /// The phrase asked about last, taken once the parser has checked it.
+    private var candidate: Pending?
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
 
     /// Below this many phrases they are decoded on one thread (starting threads would cost more).
     static let phrasesWorthThreads = 16
@@ -55,12 +61,15 @@ struct PhrasesAsRead: JSONElementTaker {
               let kind = openObjects[2].first(where: { $0.key == "type" }).flatMap({ SongDecoder.trackKind($0.value) }),
               let velocity = openObjects[2].first(where: { $0.key == "velocity" }).flatMap({ SongDecoder.trackVelocity($0.value) })
         else { return .no }
-        pending.append(Pending(place: Place(track: track, phrase: phrase), kind: kind, velocity: velocity))
+        candidate = Pending(place: Place(track: track, phrase: phrase), kind: kind, velocity: velocity)
         return .checked
     }
 
     mutating func take(bytes: Range<Int>) {
-        pending[pending.count - 1].bytes = bytes
+        guard var phrase = candidate else { return }
+        phrase.bytes = bytes
+        pending.append(phrase)
+        candidate = nil
     }
 
     /// Parses and decodes the taken phrases from the file's bytes.

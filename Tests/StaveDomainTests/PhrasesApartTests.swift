@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import StaveComposition
 @testable import StaveDomain
@@ -54,7 +55,7 @@ final class PhrasesApartTests: XCTestCase {
 
     /// Only phrases of a current-version file, after the track's type and velocity, are taken.
     func testWhatIsTaken() throws {
-        let phrase = #"{"type":"original","length":4,"containers":[{"width":4,"notes":[60]}]}"#
+        let phrase = #"{"type":"original","start":0,"length":4,"containers":[{"width":4,"notes":[60]}]}"#
         func pendingCount(_ text: String) throws -> Int {
             var apart = PhrasesAsRead(enabled: true)
             _ = try JSONParser.parse(Array(text.utf8), handing: &apart)
@@ -67,5 +68,23 @@ final class PhrasesApartTests: XCTestCase {
         XCTAssertEqual(try pendingCount(song(4, #"{"type":"melody","velocity":90,"phrases":[\#(phrase)]}"#)), 0, "older versions migrate the tree")
         XCTAssertEqual(try pendingCount(song(5, #"{"phrases":[\#(phrase)],"type":"melody","velocity":90}"#)), 0, "type and velocity come later")
         XCTAssertEqual(try pendingCount(song(5, #"{"type":"melody","velocity":900,"phrases":[\#(phrase)]}"#)), 0, "an invalid velocity")
+        // A key with an escape is read the usual way (the quick check gives up), and means the same.
+        let escaped = #"{"\u0074ype":"original","start":4,"length":4,"containers":[{"width":4,"notes":[60]}]}"#
+        let withEscape = song(5, #"{"id":"a","type":"melody","program":0,"channel":1,"channelExplicit":false,"volume":100,"pan":64,"velocity":90,"octave":4,"transpose":0,"phrases":[\#(phrase),\#(escaped)]}"#)
+        XCTAssertEqual(try pendingCount(withEscape), 1)
+        let meters = #""ppq":480,"resolution":4,"key":{"tonic":"c","mode":"major"},"tempos":[{"bar":1,"bpm":"120"}],"meters":[{"bar":1,"numerator":4,"denominator":4}],"#
+        let full = withEscape.replacingOccurrences(of: #""title":"t","#, with: #""title":"t","# + meters)
+        let decoded = try SongDecoder.decode(Array(full.utf8), migrations: Migration.chain, phrasesApart: true)
+        XCTAssertTrue(decoded == (try SongDecoder.decode(Array(full.utf8), migrations: Migration.chain, phrasesApart: false)))
+        XCTAssertEqual(decoded.tracks.first?.phrases.count, 2)
+        // A repeated key inside a taken phrase: the same syntax error, at the same place, as
+        // when the whole file is one tree.
+        let repeated = full.replacingOccurrences(of: #""length":4,"containers""#, with: #""length":4,"length":4,"containers""#)
+        for apart in [true, false] {
+            XCTAssertThrowsError(try SongDecoder.decode(Array(repeated.utf8), migrations: Migration.chain, phrasesApart: apart)) { error in
+                XCTAssertEqual((error as? SaveError)?.problems.map(\.description),
+                               [#"song.tracks[0].phrases[0]: invalid JSON at line 1, column 396: duplicate key "length""#], "apart: \(apart)")
+            }
+        }
     }
 }
