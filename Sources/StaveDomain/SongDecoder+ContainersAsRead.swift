@@ -13,16 +13,11 @@ import StaveSyntax
 /// rules (`SongDecoder.pitches`, `velocities`, `spelling(_:names:)`, `ExpressionRule.marks`).
 /// `PhrasesApartTests` holds it to that on valid and mutated songs.
 struct ContainersAsRead: JSONElementTaker {
-    /// A container read, and the running state after it.
-    struct Read {
-        var container: SongDocument.NoteContainer
-        var after: RunningState
-    }
-
     let kind: TrackKind
-    private var state: RunningState
+    /// The running state after the containers read.
+    private(set) var state: RunningState
     /// The containers read, from the first; the rest are left to the tree.
-    private(set) var read: [Read] = []
+    private(set) var read: [SongDocument.NoteContainer] = []
     private var gaveUp = false
 
     init(kind: TrackKind, velocity: Int) {
@@ -48,7 +43,7 @@ struct ContainersAsRead: JSONElementTaker {
             return .no
         }
         state = reader.state
-        read.append(Read(container: container, after: state))
+        read.append(container)
         return .read(end: reader.index)
     }
 

@@ -31,14 +31,14 @@ extension SongDecoder {
                let elements = array(value, at: path.key("containers"), expected: "an array of containers") {
                 var state = RunningState(velocity: velocity)
                 var decoded: [SongDocument.NoteContainer] = []
+                // The first containers may have been read from the bytes already (`ContainersAsRead`).
+                if let read = containersAsRead, read.containers.count <= elements.count {
+                    decoded = read.containers
+                    state = read.after
+                }
                 decoded.reserveCapacity(elements.count)
                 let containersPath = path.key("containers")
-                for (index, element) in elements.enumerated() {
-                    if index < containersAsRead.count {
-                        decoded.append(containersAsRead[index].container)
-                        state = containersAsRead[index].after
-                        continue
-                    }
+                for (index, element) in elements.enumerated().dropFirst(decoded.count) {
                     if let container = container(element, at: containersPath.index(index), kind: kind, state: &state) {
                         decoded.append(container)
                     }

@@ -87,7 +87,7 @@ struct PhrasesAsRead: JSONElementTaker {
                 return Taken(phrase: nil, problems: [error.problem])   // not reached: the parser checked it
             }
             var decoder = SongDecoder()
-            decoder.containersAsRead = containers.read
+            decoder.containersAsRead = (containers.read, containers.state)
             let result = decoder.phrase(value, at: path, kind: phrase.kind, velocity: phrase.velocity)
             return Taken(phrase: result, problems: decoder.problems)
         }

@@ -11,8 +11,8 @@ public struct SongDecoder {
     /// Phrases decoded while the file was parsed (`PhrasesAsRead`), by track and phrase.
     var phrasesAsRead: [PhrasesAsRead.Place: PhrasesAsRead.Taken] = [:]
     /// The first containers of the phrase being decoded, read straight from the file's bytes
-    /// (`ContainersAsRead`), with the running state after each.
-    var containersAsRead: [ContainersAsRead.Read] = []
+    /// (`ContainersAsRead`), with the running state after the last of them.
+    var containersAsRead: (containers: [SongDocument.NoteContainer], after: RunningState)?
 
     init() {}
 
