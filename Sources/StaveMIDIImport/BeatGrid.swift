@@ -1,23 +1,40 @@
 import StaveComposition
 
 /// The grid of a performance, chosen beat by beat: each quarter note is divided into the
-/// subdivision (1, 2, 3, 4, 6 or 8 parts) that best explains the onsets and releases played in
-/// it, where a finer subdivision must earn its place. A player's timing wanders by a fraction
-/// of a beat, so one grid for the whole piece is either too coarse for its sixteenths or so
-/// fine that the jitter of plain eighths lands on the wrong sixteenth; per beat, the eighths
-/// stay eighths and the sixteenths sixteenths.
+/// subdivision (1, 2, 3, 4, 6 or 8 parts) that best explains the notes played in it, where a
+/// finer subdivision must earn its place. A player's timing wanders by a fraction of a beat,
+/// so one grid for the whole piece is either too coarse for its sixteenths or so fine that the
+/// jitter of plain eighths lands on the wrong sixteenth; per beat, the eighths stay eighths
+/// and the sixteenths sixteenths.
 ///
-/// The cost of a subdivision into n parts in a beat is Σ (r²/(2σ²) + log n) over the distances
-/// r from each onset (releases count half) to the nearest point of that subdivision, plus a
-/// penalty that grows with the subdivision (`BeatGrid.subdivisions`): the negative log of a
-/// Gaussian likelihood, of naming one of n points, and of a prior that favours simple rhythms. σ is the timing spread measured on the piece
-/// itself (a robust deviation of the onsets from the sixteenth grid).
+/// Three readings of a performance decide together:
+///
+/// - **A release near the next onset is a second reading of that onset** (legato: the written
+///   end of a note is the written start of the next). Within `reach` of an onset of the same
+///   part, a release is tied to the nearest such onset after its own note's start; the onset's
+///   time is then the mean of the onset and its tied releases, and the note ends where that
+///   onset is placed.
+/// - **Notes of a line stay apart and in order.** In each beat the onsets of a part, in the
+///   order played, take grid points in that order (`assign`): the least total cost, where an
+///   onset that a release before it was tied to must take a later point than that release's
+///   note (else the note would have no length) unless that costs `collapseCost`. A run of
+///   four notes in a beat of four parts is placed one per sixteenth even when one alone would
+///   round to its neighbour.
+/// - **The subdivision of a beat** is the one with the least cost over all parts: a penalty that grows
+///   with the subdivision (`BeatGrid.subdivisions`) plus, for each onset, r²w/(2σ²) (r its
+///   distance to its point, w its number of readings) + log n (naming one of n points) + the
+///   point's metrical weight (`offBeatCost`), and for each release tied to no onset half of
+///   r²/(2σ²) + log n. σ is the timing spread measured on the piece itself (a robust
+///   deviation of the onsets from the sixteenth grid).
 struct BeatGrid {
     /// Candidate subdivisions of a quarter note, their penalties, and the natural log of
     /// their number of parts.
     static let subdivisions: [(parts: Int, penalty: Double, log: Double)] = [
         (1, 0, 0), (2, 1.5, 0.6931), (4, 3.5, 1.3863), (3, 4.5, 1.0986), (6, 7, 1.7918), (8, 7, 2.0794),
     ]
+    /// What it costs to place a tied onset on the same point as the note whose release was
+    /// tied to it (the note is then given one step).
+    static let collapseCost = 8.0
 
     let clock: TickTime
     let meterMap: MeterMap
@@ -25,15 +42,20 @@ struct BeatGrid {
     private(set) var parts: [Int: Int] = [:]
     /// The timing spread measured on the piece, in ticks.
     private(set) var sigma = 1.0
+    /// How near an onset a release is read as that onset, in ticks: three timing spreads,
+    /// at most three eighths of a beat.
+    private(set) var reach = 0.0
 
-    /// The grid that explains the notes (of all tracks: they share one rhythm). Beats are the
-    /// quarter notes of each bar, counted from the bar's start (a bar of 3/8 ends in half a
-    /// beat), so that a pickup of an eighth does not put every beat off by an eighth.
-    init(notes: [VoiceNote], clock: TickTime, meterMap: MeterMap) {
+    /// The grid that explains the notes of the parts (all tracks and channels: they share one
+    /// rhythm). Beats are the quarter notes of each bar, counted from the bar's start (a bar of
+    /// 3/8 ends in half a beat), so that a pickup of an eighth does not put every beat off by
+    /// an eighth.
+    init(parts notesOfParts: [[VoiceNote]], clock: TickTime, meterMap: MeterMap) {
         self.clock = clock
         self.meterMap = meterMap
+        let notes = notesOfParts.flatMap { $0 }
         guard !notes.isEmpty else { return }
-        let q = max(1, clock.ticksPerWhole / 4)
+        let q = Double(max(1, clock.ticksPerWhole / 4))
         // The timing spread: a robust deviation (1.4826 × median |r|) from the sixteenth grid
         // of the beats, at least a 48th of a beat.
         var residuals = notes.map { note -> Double in
@@ -41,27 +63,134 @@ struct BeatGrid {
             return abs(Double(note.start - BeatGrid.point(beat, parts: 4, of: note.start)))
         }
         residuals.sort()
-        let sigma = max(Double(q) / 48, 1.4826 * residuals[residuals.count / 2])
-        self.sigma = sigma
-        // Observations per beat: onsets weigh 1, releases 1/2.
-        var byBeat: [Int: (beat: Range<Int>, observations: [(tick: Int, weight: Double)])] = [:]
-        for (tick, weight) in notes.flatMap({ [($0.start, 1.0), ($0.end, 0.5)] }) {
-            let beat = self.beat(of: tick)
-            byBeat[beat.lowerBound, default: (beat, [])].observations.append((tick, weight))
+        sigma = max(q / 48, 1.4826 * residuals[residuals.count / 2])
+        reach = min(3 * sigma, 3 * q / 8)
+        // The onsets of each part by beat, and the releases tied to no onset.
+        var lines: [Int: [[Onset]]] = [:]
+        var loose: [Int: [Int]] = [:]
+        for partNotes in notesOfParts {
+            let reading = read(partNotes)
+            for (start, onsets) in reading.byBeat { lines[start, default: []].append(onsets) }
+            for index in partNotes.indices where reading.tiedTo[index] == nil {
+                loose[beat(of: partNotes[index].end).lowerBound, default: []].append(partNotes[index].end)
+            }
         }
-        for (start, entry) in byBeat {
+        for start in Set(lines.keys).union(loose.keys) {
+            let beat = self.beat(of: start)
             var best = (parts: 1, cost: Double.infinity)
-            for (parts, penalty, choice) in BeatGrid.subdivisions {
-                // Naming one of `parts` points costs log(parts) for each observation.
+            for (parts, penalty, log) in BeatGrid.subdivisions {
                 var cost = penalty
-                for observation in entry.observations {
-                    let r = Double(observation.tick - BeatGrid.point(entry.beat, parts: parts, of: observation.tick))
-                    cost += observation.weight * (r * r / (2 * sigma * sigma) + choice)
+                for onsets in lines[start] ?? [] { cost += assign(onsets, in: beat, parts: parts).cost }
+                for tick in loose[start] ?? [] {
+                    let r = Double(tick - BeatGrid.point(beat, parts: parts, of: tick))
+                    cost += 0.5 * (r * r / (2 * sigma * sigma) + log)
                 }
                 if cost < best.cost { best = (parts, cost) }
             }
             self.parts[start] = best.parts
         }
+    }
+
+    /// The grid for notes of one part.
+    init(notes: [VoiceNote], clock: TickTime, meterMap: MeterMap) {
+        self.init(parts: [notes], clock: clock, meterMap: meterMap)
+    }
+
+    /// An onset as the grid reads it: the note, its time (the mean of its readings) and their
+    /// number, and whether the note before it in the line (its predecessor in the beat) has
+    /// a release tied to it.
+    struct Onset {
+        var note: Int
+        var time: Double
+        var weight: Double
+        var follows: Int?
+    }
+
+    /// The onsets of a part's notes grouped by beat (each beat's in the order of their times),
+    /// and for each note the note whose onset its release is tied to.
+    func read(_ notes: [VoiceNote]) -> (byBeat: [Int: [Onset]], tiedTo: [Int?]) {
+        let order = notes.indices.sorted { notes[$0].start < notes[$1].start }
+        let starts = order.map { notes[$0].start }
+        var tiedTo = [Int?](repeating: nil, count: notes.count)
+        var sums = notes.map { Double($0.start) }
+        var weights = [Double](repeating: 1, count: notes.count)
+        for index in notes.indices {
+            let end = notes[index].end
+            // The first onset at or after the release, and the one before it.
+            var low = 0, high = starts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if starts[mid] < end { low = mid + 1 } else { high = mid }
+            }
+            var nearest: Int?
+            for position in [low - 1, low] where starts.indices.contains(position) {
+                let other = order[position]
+                guard other != index, notes[other].start > notes[index].start, Double(abs(notes[other].start - end)) <= reach else { continue }
+                if nearest.map({ abs(notes[other].start - end) < abs(notes[$0].start - end) }) ?? true { nearest = other }
+            }
+            if let nearest {
+                tiedTo[index] = nearest
+                sums[nearest] += Double(end)
+                weights[nearest] += 1
+            }
+        }
+        var byBeat: [Int: [Onset]] = [:]
+        for index in notes.indices {
+            let time = sums[index] / weights[index]
+            byBeat[beat(of: Int(time.rounded())).lowerBound, default: []].append(Onset(note: index, time: time, weight: weights[index]))
+        }
+        for start in byBeat.keys {
+            byBeat[start]!.sort { $0.time < $1.time }
+            let onsets = byBeat[start]!
+            for position in onsets.indices.dropFirst() where tiedTo[onsets[position - 1].note] == onsets[position].note {
+                byBeat[start]![position].follows = position - 1
+            }
+        }
+        return (byBeat, tiedTo)
+    }
+
+    /// The grid points (0…parts, the beat's end included) of a beat's onsets in their order,
+    /// with the least cost (see the type's comment), and that cost. A dynamic programme over
+    /// onsets × points: each onset's point is at or after the one before it.
+    func assign(_ onsets: [Onset], in beat: Range<Int>, parts: Int, log: Double? = nil) -> (cost: Double, points: [Int]) {
+        guard !onsets.isEmpty else { return (0, []) }
+        let naming = log ?? BeatGrid.subdivisions.first { $0.parts == parts }?.log ?? 0
+        let length = beat.upperBound - beat.lowerBound
+        let points = (0...parts).map { beat.lowerBound + (2 * $0 * length + parts) / (2 * parts) }
+        let metre = (0...parts).map { BeatGrid.offBeatCost($0, of: parts) }
+        let width = parts + 1
+        // cost[j * width + k]: the least cost of onsets 0…j with onset j on point k; from[…]: the point of onset j - 1.
+        var cost = [Double](repeating: .infinity, count: onsets.count * width)
+        var from = [Int](repeating: 0, count: onsets.count * width)
+        for (j, onset) in onsets.enumerated() {
+            // The best point for the onsets before, up to each k (prefix minimum).
+            var bestBefore = (cost: Double.infinity, point: 0)
+            for k in 0..<width {
+                let r = onset.time - Double(points[k])
+                let own = onset.weight * r * r / (2 * sigma * sigma) + naming + metre[k]
+                if j == 0 {
+                    cost[k] = own
+                    continue
+                }
+                let previous = (j - 1) * width
+                // Strictly before: the prefix minimum over points < k; on the same point: a chord, or a collapse.
+                let same = cost[previous + k] + (onset.follows == j - 1 ? BeatGrid.collapseCost : 0)
+                var best = bestBefore
+                if same < best.cost { best = (same, k) }
+                cost[j * width + k] = own + best.cost
+                from[j * width + k] = best.point
+                if cost[previous + k] < bestBefore.cost { bestBefore = (cost[previous + k], k) }
+            }
+        }
+        let last = (onsets.count - 1) * width
+        var k = (0..<width).min { cost[last + $0] < cost[last + $1] } ?? 0
+        let total = cost[last + k]
+        var placed = [Int](repeating: 0, count: onsets.count)
+        for j in stride(from: onsets.count - 1, through: 0, by: -1) {
+            placed[j] = points[k]
+            k = from[j * width + k]
+        }
+        return (total, placed)
     }
 
     /// The subdivisions used and how many beats took each: `beats of 1 part (12), 2 parts (30)`.
@@ -128,37 +257,25 @@ struct BeatGrid {
         }
     }
 
-    /// The notes with starts and ends on the grid. A release near an onset of the notes
-    /// (`reach`) ends where that onset is placed, as in legato playing; a note keeps at least
-    /// one step.
+    /// The notes of one part with starts and ends on the grid: each beat's onsets placed by
+    /// `assign` on the beat's subdivision; a release tied to an onset ends where that onset is
+    /// placed, any other is snapped; a note keeps at least one step.
     func quantize(_ notes: [VoiceNote]) -> [VoiceNote] {
-        let onsets = Set(notes.map(\.start)).sorted()
-        return notes.map { note in
-            let start = snap(note.start)
-            var end = snap(note.end)
-            // The onsets next to the release.
-            var low = 0, high = onsets.count
-            while low < high {
-                let mid = (low + high) / 2
-                if onsets[mid] < note.end { low = mid + 1 } else { high = mid }
-            }
-            let (endBeat, endParts) = parts(at: note.end)
-            // Near: within half a step of the release's beat, or two timing spreads (at most a
-            // sixteenth), whichever is wider.
-            let reach = max(Double(endBeat.count / endParts) / 2, min(2 * sigma, Double(endBeat.count) / 4))
-            var nearest: Int?
-            for index in [low - 1, low] where onsets.indices.contains(index) && onsets[index] > note.start {
-                if Double(abs(onsets[index] - note.end)) <= reach, snap(onsets[index]) > start,
-                   nearest.map({ abs(onsets[index] - note.end) < abs($0 - note.end) }) ?? true {
-                    nearest = onsets[index]
-                }
-            }
-            if let nearest { end = snap(nearest) }
+        let reading = read(notes)
+        var starts = notes.map(\.start)
+        for (start, onsets) in reading.byBeat {
+            let beat = self.beat(of: start)
+            let placed = assign(onsets, in: beat, parts: parts[start] ?? 1).points
+            for (onset, point) in zip(onsets, placed) { starts[onset.note] = point }
+        }
+        return notes.indices.map { index in
+            let start = starts[index]
+            var end = reading.tiedTo[index].map { starts[$0] } ?? snap(notes[index].end)
             if end <= start {
                 let (beat, count) = parts(at: start)
                 end = start + max(1, beat.count / count)
             }
-            return VoiceNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity)
+            return VoiceNote(start: start, end: end, pitch: notes[index].pitch, velocity: notes[index].velocity)
         }
     }
 }
