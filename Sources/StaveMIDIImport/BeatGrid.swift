@@ -66,28 +66,56 @@ struct BeatGrid {
         sigma = max(q / 48, 1.4826 * residuals[residuals.count / 2])
         reach = min(3 * sigma, 3 * q / 8)
         // The onsets of each part by beat, and the releases tied to no onset.
-        var lines: [Int: [[Onset]]] = [:]
+        let readings = notesOfParts.map { read($0) }
         var loose: [Int: [Int]] = [:]
-        for partNotes in notesOfParts {
-            let reading = read(partNotes)
-            for (start, onsets) in reading.byBeat { lines[start, default: []].append(onsets) }
+        for (partNotes, reading) in zip(notesOfParts, readings) {
             for index in partNotes.indices where reading.tiedTo[index] == nil {
                 loose[beat(of: partNotes[index].end).lowerBound, default: []].append(partNotes[index].end)
             }
         }
-        for start in Set(lines.keys).union(loose.keys) {
+        // A Viterbi path over the beats: the state is a beat's subdivision, carrying for each
+        // part the note placed on the beat's end (the next beat's start), which a note tied
+        // to it in the next beat may not share without `collapseCost`.
+        let count = BeatGrid.subdivisions.count
+        var states = [(cost: Double, atEnd: [Int?])](repeating: (0, [Int?](repeating: nil, count: readings.count)), count: count)
+        var pointers: [(start: Int, from: [Int])] = []
+        var previousEnd = Int.min
+        for start in Set(readings.flatMap(\.byBeat.keys)).union(loose.keys).sorted() {
             let beat = self.beat(of: start)
-            var best = (parts: 1, cost: Double.infinity)
-            for (parts, penalty, log) in BeatGrid.subdivisions {
-                var cost = penalty
-                for onsets in lines[start] ?? [] { cost += assign(onsets, in: beat, parts: parts).cost }
+            let here = readings.indices.compactMap { part in readings[part].byBeat[start].map { (part, $0) } }
+            var next = states
+            var from = [Int](repeating: 0, count: count)
+            for (choice, (parts, penalty, log)) in BeatGrid.subdivisions.enumerated() {
+                var base = penalty
                 for tick in loose[start] ?? [] {
                     let r = Double(tick - BeatGrid.point(beat, parts: parts, of: tick))
-                    cost += 0.5 * (r * r / (2 * sigma * sigma) + log)
+                    base += 0.5 * (r * r / (2 * sigma * sigma) + log)
                 }
-                if cost < best.cost { best = (parts, cost) }
+                let free = here.map { assign($0.1, in: beat, parts: parts) }
+                func placed(after state: Int) -> [(cost: Double, points: [Int], atEnd: Int?)] {
+                    here.indices.map { index in
+                        let taken = beat.lowerBound == previousEnd ? states[state].atEnd[here[index].0] : nil
+                        return taken == nil ? free[index] : assign(here[index].1, in: beat, parts: parts, taken: taken)
+                    }
+                }
+                var best = (cost: Double.infinity, state: 0)
+                for state in 0..<count {
+                    let cost = placed(after: state).reduce(states[state].cost + base) { $0 + $1.cost }
+                    if cost < best.cost { best = (cost, state) }
+                }
+                var atEnd = [Int?](repeating: nil, count: readings.count)
+                for (index, result) in placed(after: best.state).enumerated() { atEnd[here[index].0] = result.atEnd }
+                next[choice] = (best.cost, atEnd)
+                from[choice] = best.state
             }
-            self.parts[start] = best.parts
+            states = next
+            pointers.append((start, from))
+            previousEnd = beat.upperBound
+        }
+        var choice = states.indices.min { states[$0].cost < states[$1].cost } ?? 0
+        for (start, from) in pointers.reversed() {
+            self.parts[start] = BeatGrid.subdivisions[choice].parts
+            choice = from[choice]
         }
     }
 
@@ -97,13 +125,12 @@ struct BeatGrid {
     }
 
     /// An onset as the grid reads it: the note, its time (the mean of its readings) and their
-    /// number, and whether the note before it in the line (its predecessor in the beat) has
-    /// a release tied to it.
+    /// number, and the note whose release is tied to it (the one before it in its line).
     struct Onset {
         var note: Int
         var time: Double
         var weight: Double
-        var follows: Int?
+        var previous: Int?
     }
 
     /// The onsets of a part's notes grouped by beat (each beat's in the order of their times),
@@ -134,27 +161,24 @@ struct BeatGrid {
                 weights[nearest] += 1
             }
         }
+        var previous = [Int?](repeating: nil, count: notes.count)
+        for index in notes.indices { if let next = tiedTo[index] { previous[next] = index } }
         var byBeat: [Int: [Onset]] = [:]
         for index in notes.indices {
             let time = sums[index] / weights[index]
-            byBeat[beat(of: Int(time.rounded())).lowerBound, default: []].append(Onset(note: index, time: time, weight: weights[index]))
+            byBeat[beat(of: Int(time.rounded())).lowerBound, default: []]
+                .append(Onset(note: index, time: time, weight: weights[index], previous: previous[index]))
         }
-        for start in byBeat.keys {
-            byBeat[start]!.sort { $0.time < $1.time }
-            let onsets = byBeat[start]!
-            for position in onsets.indices.dropFirst() where tiedTo[onsets[position - 1].note] == onsets[position].note {
-                byBeat[start]![position].follows = position - 1
-            }
-        }
+        for start in byBeat.keys { byBeat[start]!.sort { $0.time < $1.time } }
         return (byBeat, tiedTo)
     }
 
     /// The grid points (0…parts, the beat's end included) of a beat's onsets in their order,
     /// with the least cost (see the type's comment), and that cost. A dynamic programme over
     /// onsets × points: each onset's point is at or after the one before it.
-    func assign(_ onsets: [Onset], in beat: Range<Int>, parts: Int, log: Double? = nil) -> (cost: Double, points: [Int]) {
-        guard !onsets.isEmpty else { return (0, []) }
-        let naming = log ?? BeatGrid.subdivisions.first { $0.parts == parts }?.log ?? 0
+    func assign(_ onsets: [Onset], in beat: Range<Int>, parts: Int, taken: Int? = nil) -> (cost: Double, points: [Int], atEnd: Int?) {
+        guard !onsets.isEmpty else { return (0, [], nil) }
+        let naming = BeatGrid.subdivisions.first { $0.parts == parts }?.log ?? 0
         let length = beat.upperBound - beat.lowerBound
         let points = (0...parts).map { beat.lowerBound + (2 * $0 * length + parts) / (2 * parts) }
         let metre = (0...parts).map { BeatGrid.offBeatCost($0, of: parts) }
@@ -167,14 +191,15 @@ struct BeatGrid {
             var bestBefore = (cost: Double.infinity, point: 0)
             for k in 0..<width {
                 let r = onset.time - Double(points[k])
-                let own = onset.weight * r * r / (2 * sigma * sigma) + naming + metre[k]
+                var own = onset.weight * r * r / (2 * sigma * sigma) + naming + metre[k]
+                if k == 0, taken != nil, onset.previous == taken { own += BeatGrid.collapseCost }
                 if j == 0 {
                     cost[k] = own
                     continue
                 }
                 let previous = (j - 1) * width
                 // Strictly before: the prefix minimum over points < k; on the same point: a chord, or a collapse.
-                let same = cost[previous + k] + (onset.follows == j - 1 ? BeatGrid.collapseCost : 0)
+                let same = cost[previous + k] + (onset.previous == onsets[j - 1].note ? BeatGrid.collapseCost : 0)
                 var best = bestBefore
                 if same < best.cost { best = (same, k) }
                 cost[j * width + k] = own + best.cost
@@ -185,12 +210,13 @@ struct BeatGrid {
         let last = (onsets.count - 1) * width
         var k = (0..<width).min { cost[last + $0] < cost[last + $1] } ?? 0
         let total = cost[last + k]
+        let atEnd = k == parts ? onsets[onsets.count - 1].note : nil
         var placed = [Int](repeating: 0, count: onsets.count)
         for j in stride(from: onsets.count - 1, through: 0, by: -1) {
             placed[j] = points[k]
             k = from[j * width + k]
         }
-        return (total, placed)
+        return (total, placed, atEnd)
     }
 
     /// The subdivisions used and how many beats took each: `beats of 1 part (12), 2 parts (30)`.
@@ -263,10 +289,13 @@ struct BeatGrid {
     func quantize(_ notes: [VoiceNote]) -> [VoiceNote] {
         let reading = read(notes)
         var starts = notes.map(\.start)
-        for (start, onsets) in reading.byBeat {
+        var (previousEnd, atEnd) = (Int.min, nil as Int?)
+        for start in reading.byBeat.keys.sorted() {
             let beat = self.beat(of: start)
-            let placed = assign(onsets, in: beat, parts: parts[start] ?? 1).points
-            for (onset, point) in zip(onsets, placed) { starts[onset.note] = point }
+            let onsets = reading.byBeat[start]!
+            let placed = assign(onsets, in: beat, parts: parts[start] ?? 1, taken: beat.lowerBound == previousEnd ? atEnd : nil)
+            for (onset, point) in zip(onsets, placed.points) { starts[onset.note] = point }
+            (previousEnd, atEnd) = (beat.upperBound, placed.atEnd)
         }
         return notes.indices.map { index in
             let start = starts[index]
