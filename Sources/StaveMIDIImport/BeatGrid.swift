@@ -35,6 +35,12 @@ struct BeatGrid {
     /// What it costs to place a tied onset on the same point as the note whose release was
     /// tied to it (the note is then given one step).
     static let collapseCost = 8.0
+    /// The kinds of grid point (the denominator of k/n in lowest terms: 1 the beat, 2 the
+    /// offbeat eighth, 4 a sixteenth, 3 and 6 triplets, 8 a thirty-second) and how many
+    /// points of each a beat has.
+    static let kinds: [(kind: Int, positions: Double)] = [(1, 1), (2, 1), (3, 2), (4, 2), (6, 2), (8, 4)]
+    /// The largest learned metrical weight (a kind of point the piece never uses).
+    static let maximumWeight = 6.0
 
     let clock: TickTime
     let meterMap: MeterMap
@@ -42,6 +48,9 @@ struct BeatGrid {
     private(set) var parts: [Int: Int] = [:]
     /// The timing spread measured on the piece, in ticks.
     private(set) var sigma = 1.0
+    /// The metrical weight of each kind of grid point (`kind`): the piece's own, learned from
+    /// a first placement (`offBeatCost` until then).
+    private(set) var metre: [Int: Double] = [1: 0, 2: 0.35, 3: 0.7, 4: 0.7, 6: 1, 8: 1]
     /// How near an onset a release is read as that onset, in ticks: three timing spreads,
     /// at most three eighths of a beat.
     private(set) var reach = 0.0
@@ -73,9 +82,30 @@ struct BeatGrid {
                 loose[beat(of: partNotes[index].end).lowerBound, default: []].append(partNotes[index].end)
             }
         }
-        // A Viterbi path over the beats: the state is a beat's subdivision, carrying for each
-        // part the note placed on the beat's end (the next beat's start), which a note tied
-        // to it in the next beat may not share without `collapseCost`.
+        choose(readings, loose: loose)
+        // The piece's own metrical weights: how often its onsets fell on each kind of point.
+        var counts = [Int: Double]()
+        for (partNotes, reading) in zip(notesOfParts, readings) {
+            for start in place(partNotes, reading) {
+                let (beat, parts) = self.parts(at: start)
+                let length = beat.upperBound - beat.lowerBound
+                let k = ((start - beat.lowerBound) * parts * 2 + length) / (2 * length)
+                counts[BeatGrid.kind(k, of: parts), default: 0] += 1
+            }
+        }
+        let onBeat = (counts[1] ?? 0) + 1
+        for (kind, positions) in BeatGrid.kinds {
+            guard kind > 1 else { continue }
+            let share = ((counts[kind] ?? 0) + 1) / positions / onBeat
+            metre[kind] = min(BeatGrid.maximumWeight, max(0, -BeatGrid.naturalLog(share)))
+        }
+        choose(readings, loose: loose)
+    }
+
+    /// Chooses the beats' subdivisions: a Viterbi path over the beats: the state is a beat's subdivision, carrying for each
+    /// part the note placed on the beat's end (the next beat's start), which a note tied to it
+    /// in the next beat may not share without `collapseCost`.
+    mutating func choose(_ readings: [(byBeat: [Int: [Onset]], tiedTo: [Int?])], loose: [Int: [Int]]) {
         let count = BeatGrid.subdivisions.count
         var states = [(cost: Double, atEnd: [Int?])](repeating: (0, [Int?](repeating: nil, count: readings.count)), count: count)
         var pointers: [(start: Int, from: [Int])] = []
@@ -181,7 +211,7 @@ struct BeatGrid {
         let naming = BeatGrid.subdivisions.first { $0.parts == parts }?.log ?? 0
         let length = beat.upperBound - beat.lowerBound
         let points = (0...parts).map { beat.lowerBound + (2 * $0 * length + parts) / (2 * parts) }
-        let metre = (0...parts).map { BeatGrid.offBeatCost($0, of: parts) }
+        let metre = (0...parts).map { self.metre[BeatGrid.kind($0, of: parts)] ?? 1 }
         let width = parts + 1
         // cost[j * width + k]: the least cost of onsets 0…j with onset j on point k; from[…]: the point of onset j - 1.
         var cost = [Double](repeating: .infinity, count: onsets.count * width)
@@ -264,7 +294,7 @@ struct BeatGrid {
         for k in 0...count {
             let point = beat.lowerBound + (2 * k * length + count) / (2 * count)
             let r = Double(tick - point)
-            let cost = r * r / (2 * sigma * sigma) + BeatGrid.offBeatCost(k, of: count)
+            let cost = r * r / (2 * sigma * sigma) + (metre[BeatGrid.kind(k, of: count)] ?? 1)
             if cost < best.cost { best = (point, cost) }
         }
         return best.point
@@ -273,9 +303,7 @@ struct BeatGrid {
     /// The metrical weight of point k of a beat in n parts, by the denominator of k/n in
     /// lowest terms: 1 (the beat) 0, 2 (an eighth) 0.35, 3 or 4 0.7, finer 1.
     static func offBeatCost(_ k: Int, of n: Int) -> Double {
-        var (a, b) = (k, n)
-        while b != 0 { (a, b) = (b, a % b) }
-        switch n / max(1, a) {
+        switch kind(k, of: n) {
         case 1: return 0
         case 2: return 0.35
         case 3, 4: return 0.7
@@ -283,11 +311,29 @@ struct BeatGrid {
         }
     }
 
-    /// The notes of one part with starts and ends on the grid: each beat's onsets placed by
-    /// `assign` on the beat's subdivision; a release tied to an onset ends where that onset is
-    /// placed, any other is snapped; a note keeps at least one step.
-    func quantize(_ notes: [VoiceNote]) -> [VoiceNote] {
-        let reading = read(notes)
+    /// The kind of point k of a beat in n parts: the denominator of k/n in lowest terms.
+    static func kind(_ k: Int, of n: Int) -> Int {
+        var (a, b) = (k, n)
+        while b != 0 { (a, b) = (b, a % b) }
+        return n / max(1, a)
+    }
+
+    /// The natural logarithm of a positive number (the library has no Foundation): x = m·2^e
+    /// with m in [1, 2), ln m = 2 atanh((m - 1)/(m + 1)) by its series.
+    static func naturalLog(_ x: Double) -> Double {
+        guard x > 0, x.isFinite else { return x == 0 ? -.infinity : .nan }
+        let m = x.significand, y = (m - 1) / (m + 1), y2 = y * y
+        var (term, sum) = (y, 0.0)
+        for odd in stride(from: 1.0, through: 41, by: 2) {
+            sum += term / odd
+            term *= y2
+        }
+        return 2 * sum + Double(x.exponent) * 0.6931471805599453
+    }
+
+    /// The placed onsets of a part's notes: each beat's by `assign` on its subdivision, after
+    /// the note the beat before placed on its end.
+    func place(_ notes: [VoiceNote], _ reading: (byBeat: [Int: [Onset]], tiedTo: [Int?])) -> [Int] {
         var starts = notes.map(\.start)
         var (previousEnd, atEnd) = (Int.min, nil as Int?)
         for start in reading.byBeat.keys.sorted() {
@@ -297,6 +343,15 @@ struct BeatGrid {
             for (onset, point) in zip(onsets, placed.points) { starts[onset.note] = point }
             (previousEnd, atEnd) = (beat.upperBound, placed.atEnd)
         }
+        return starts
+    }
+
+    /// The notes of one part with starts and ends on the grid: each beat's onsets placed by
+    /// `assign` on the beat's subdivision; a release tied to an onset ends where that onset is
+    /// placed, any other is snapped; a note keeps at least one step.
+    func quantize(_ notes: [VoiceNote]) -> [VoiceNote] {
+        let reading = read(notes)
+        let starts = place(notes, reading)
         return notes.indices.map { index in
             let start = starts[index]
             var end = reading.tiedTo[index].map { starts[$0] } ?? snap(notes[index].end)
