@@ -39,6 +39,12 @@ struct BeatGrid {
     /// offbeat eighth, 4 a sixteenth, 3 and 6 triplets, 8 a thirty-second) and how many
     /// points of each a beat has.
     static let kinds: [(kind: Int, positions: Double)] = [(1, 1), (2, 1), (3, 2), (4, 2), (6, 2), (8, 4)]
+    /// log n by number of parts n (0…8): the cost of naming one of n points.
+    static let naming: [Double] = (0...8).map { n in subdivisions.first { $0.parts == n }?.log ?? 0 }
+    /// The metrical weights of the points of each subdivision (0…8 parts).
+    static func table(_ metre: [Int: Double]) -> [[Double]] {
+        (0...8).map { n in n == 0 ? [0] : (0...n).map { metre[kind($0, of: n)] ?? 1 } }
+    }
     /// The largest learned metrical weight (a kind of point the piece never uses).
     static let maximumWeight = 6.0
 
@@ -46,11 +52,17 @@ struct BeatGrid {
     let meterMap: MeterMap
     /// The chosen subdivision of each beat with notes, by the beat's start tick.
     private(set) var parts: [Int: Int] = [:]
+    /// The starts of the beats from tick 0 to `beatsEnd`, where the beats follow one another
+    /// (empty when they do not, or would be too many): `beat(of:)` looks them up.
+    private var beatStarts: [Int] = []
+    private var beatsEnd = 0
     /// The timing spread measured on the piece, in ticks.
     private(set) var sigma = 1.0
     /// The metrical weight of each kind of grid point (`kind`): the piece's own, learned from
     /// a first placement (`offBeatCost` until then).
     private(set) var metre: [Int: Double] = [1: 0, 2: 0.35, 3: 0.7, 4: 0.7, 6: 1, 8: 1]
+    /// The metrical weights by number of parts and point (0…parts), from `metre`.
+    private var metreTable = BeatGrid.table([1: 0, 2: 0.35, 3: 0.7, 4: 0.7, 6: 1, 8: 1])
     /// How near an onset a release is read as that onset, in ticks: three timing spreads,
     /// at most three eighths of a beat.
     private(set) var reach = 0.0
@@ -64,6 +76,16 @@ struct BeatGrid {
         self.meterMap = meterMap
         let notes = notesOfParts.flatMap { $0 }
         guard !notes.isEmpty else { return }
+        // The beats up to the last release, each starting where the one before ends.
+        let lastTick = notes.reduce(0) { max($0, $1.start, $1.end) }
+        var tick = 0
+        while tick <= lastTick, beatStarts.count <= 4 * notes.count + 1024 {
+            let beat = BeatGrid.beat(of: tick, clock: clock, meterMap: meterMap)
+            guard beat.lowerBound == tick else { break }
+            beatStarts.append(tick)
+            tick = beat.upperBound
+        }
+        if tick > lastTick { beatsEnd = tick } else { beatStarts = [] }
         let q = Double(max(1, clock.ticksPerWhole / 4))
         // The timing spread: a robust deviation (1.4826 × median |r|) from the sixteenth grid
         // of the beats, at least a 48th of a beat.
@@ -99,51 +121,71 @@ struct BeatGrid {
             let share = ((counts[kind] ?? 0) + 1) / positions / onBeat
             metre[kind] = min(BeatGrid.maximumWeight, max(0, -BeatGrid.naturalLog(share)))
         }
+        metreTable = BeatGrid.table(metre)
         choose(readings, loose: loose)
     }
 
     /// Chooses the beats' subdivisions: a Viterbi path over the beats: the state is a beat's subdivision, carrying for each
     /// part the note placed on the beat's end (the next beat's start), which a note tied to it
     /// in the next beat may not share without `collapseCost`.
-    mutating func choose(_ readings: [(byBeat: [Int: [Onset]], tiedTo: [Int?])], loose: [Int: [Int]]) {
+    mutating func choose(_ readings: [Reading], loose: [Int: [Int]]) {
         let count = BeatGrid.subdivisions.count
-        var states = [(cost: Double, atEnd: [Int?])](repeating: (0, [Int?](repeating: nil, count: readings.count)), count: count)
-        var pointers: [(start: Int, from: [Int])] = []
+        // Per state: its cost, and for each part the note on the beat's end (-1: none).
+        var costs = [Double](repeating: 0, count: count)
+        var atEnds = [[Int]](repeating: [Int](repeating: -1, count: readings.count), count: count)
+        var pointerStarts: [Int] = []
+        var pointers: [[Int]] = []
         var previousEnd = Int.min
+        var hereParts: [Int] = [], hereOnsets: [[Onset]] = [], free: [Placement] = []
         for start in Set(readings.flatMap(\.byBeat.keys)).union(loose.keys).sorted() {
             let beat = self.beat(of: start)
-            let here = readings.indices.compactMap { part in readings[part].byBeat[start].map { (part, $0) } }
-            var next = states
+            hereParts.removeAll(keepingCapacity: true)
+            hereOnsets.removeAll(keepingCapacity: true)
+            for part in readings.indices {
+                if let onsets = readings[part].byBeat[start] {
+                    hereParts.append(part)
+                    hereOnsets.append(onsets)
+                }
+            }
+            let adjacent = beat.lowerBound == previousEnd
+            var nextCosts = costs, nextAtEnds = atEnds
             var from = [Int](repeating: 0, count: count)
-            for (choice, (parts, penalty, log)) in BeatGrid.subdivisions.enumerated() {
+            for choice in 0..<count {
+                let (parts, penalty, log) = BeatGrid.subdivisions[choice]
                 var base = penalty
                 for tick in loose[start] ?? [] {
                     let r = Double(tick - BeatGrid.point(beat, parts: parts, of: tick))
                     base += 0.5 * (r * r / (2 * sigma * sigma) + log)
                 }
-                let free = here.map { assign($0.1, in: beat, parts: parts) }
-                func placed(after state: Int) -> [(cost: Double, points: [Int], atEnd: Int?)] {
-                    here.indices.map { index in
-                        let taken = beat.lowerBound == previousEnd ? states[state].atEnd[here[index].0] : nil
-                        return taken == nil ? free[index] : assign(here[index].1, in: beat, parts: parts, taken: taken)
-                    }
+                free.removeAll(keepingCapacity: true)
+                for onsets in hereOnsets { free.append(assign(onsets, in: beat, parts: parts, placing: false)) }
+                // A part's placement after a state: placed again only where the state's note on
+                // this beat's start is tied to one of the part's onsets here.
+                func placement(_ index: Int, after state: Int) -> Placement {
+                    let taken = atEnds[state][hereParts[index]]
+                    guard adjacent, taken >= 0, hereOnsets[index].contains(where: { $0.previous == taken }) else { return free[index] }
+                    return assign(hereOnsets[index], in: beat, parts: parts, taken: taken, placing: false)
                 }
                 var best = (cost: Double.infinity, state: 0)
                 for state in 0..<count {
-                    let cost = placed(after: state).reduce(states[state].cost + base) { $0 + $1.cost }
+                    var cost = costs[state] + base
+                    for index in hereParts.indices { cost += placement(index, after: state).cost }
                     if cost < best.cost { best = (cost, state) }
                 }
-                var atEnd = [Int?](repeating: nil, count: readings.count)
-                for (index, result) in placed(after: best.state).enumerated() { atEnd[here[index].0] = result.atEnd }
-                next[choice] = (best.cost, atEnd)
+                var atEnd = [Int](repeating: -1, count: readings.count)
+                for index in hereParts.indices { atEnd[hereParts[index]] = placement(index, after: best.state).atEnd ?? -1 }
+                nextCosts[choice] = best.cost
+                nextAtEnds[choice] = atEnd
                 from[choice] = best.state
             }
-            states = next
-            pointers.append((start, from))
+            costs = nextCosts
+            atEnds = nextAtEnds
+            pointerStarts.append(start)
+            pointers.append(from)
             previousEnd = beat.upperBound
         }
-        var choice = states.indices.min { states[$0].cost < states[$1].cost } ?? 0
-        for (start, from) in pointers.reversed() {
+        var choice = costs.indices.min { costs[$0] < costs[$1] } ?? 0
+        for (start, from) in zip(pointerStarts, pointers).reversed() {
             self.parts[start] = BeatGrid.subdivisions[choice].parts
             choice = from[choice]
         }
@@ -152,6 +194,21 @@ struct BeatGrid {
     /// The grid for notes of one part.
     init(notes: [VoiceNote], clock: TickTime, meterMap: MeterMap) {
         self.init(parts: [notes], clock: clock, meterMap: meterMap)
+    }
+
+    /// A part's onsets grouped by beat (each beat's in the order of their times), and for each
+    /// note the note whose onset its release is tied to.
+    struct Reading {
+        var byBeat: [Int: [Onset]]
+        var tiedTo: [Int?]
+    }
+
+    /// Where `assign` put a beat's onsets of one part, at what cost, and the note it put on
+    /// the beat's end.
+    struct Placement {
+        var cost: Double
+        var points: [Int]
+        var atEnd: Int?
     }
 
     /// An onset as the grid reads it: the note, its time (the mean of its readings) and their
@@ -163,9 +220,8 @@ struct BeatGrid {
         var previous: Int?
     }
 
-    /// The onsets of a part's notes grouped by beat (each beat's in the order of their times),
-    /// and for each note the note whose onset its release is tied to.
-    func read(_ notes: [VoiceNote]) -> (byBeat: [Int: [Onset]], tiedTo: [Int?]) {
+    /// How a part's notes read (`Reading`).
+    func read(_ notes: [VoiceNote]) -> Reading {
         let order = notes.indices.sorted { notes[$0].start < notes[$1].start }
         let starts = order.map { notes[$0].start }
         var tiedTo = [Int?](repeating: nil, count: notes.count)
@@ -200,28 +256,32 @@ struct BeatGrid {
                 .append(Onset(note: index, time: time, weight: weights[index], previous: previous[index]))
         }
         for start in byBeat.keys { byBeat[start]!.sort { $0.time < $1.time } }
-        return (byBeat, tiedTo)
+        return Reading(byBeat: byBeat, tiedTo: tiedTo)
     }
 
     /// The grid points (0…parts, the beat's end included) of a beat's onsets in their order,
     /// with the least cost (see the type's comment), and that cost. A dynamic programme over
     /// onsets × points: each onset's point is at or after the one before it.
-    func assign(_ onsets: [Onset], in beat: Range<Int>, parts: Int, taken: Int? = nil) -> (cost: Double, points: [Int], atEnd: Int?) {
-        guard !onsets.isEmpty else { return (0, [], nil) }
-        let naming = BeatGrid.subdivisions.first { $0.parts == parts }?.log ?? 0
+    func assign(_ onsets: [Onset], in beat: Range<Int>, parts: Int, taken: Int? = nil, placing: Bool = true)
+        -> Placement {
+        guard !onsets.isEmpty, parts > 0 else { return Placement(cost: 0, points: [], atEnd: nil) }
+        let naming = BeatGrid.naming[min(parts, BeatGrid.naming.count - 1)]
+        let metre = metreTable[min(parts, metreTable.count - 1)]
         let length = beat.upperBound - beat.lowerBound
-        let points = (0...parts).map { beat.lowerBound + (2 * $0 * length + parts) / (2 * parts) }
-        let metre = (0...parts).map { self.metre[BeatGrid.kind($0, of: parts)] ?? 1 }
+        func point(_ k: Int) -> Int { beat.lowerBound + (2 * k * length + parts) / (2 * parts) }
         let width = parts + 1
+        let scale = 1 / (2 * sigma * sigma)
         // cost[j * width + k]: the least cost of onsets 0…j with onset j on point k; from[…]: the point of onset j - 1.
         var cost = [Double](repeating: .infinity, count: onsets.count * width)
-        var from = [Int](repeating: 0, count: onsets.count * width)
-        for (j, onset) in onsets.enumerated() {
+        var from = [Int](repeating: 0, count: placing ? onsets.count * width : 0)
+        for j in onsets.indices {
+            let onset = onsets[j]
             // The best point for the onsets before, up to each k (prefix minimum).
             var bestBefore = (cost: Double.infinity, point: 0)
+            let collapse = j > 0 && onset.previous == onsets[j - 1].note ? BeatGrid.collapseCost : 0
             for k in 0..<width {
-                let r = onset.time - Double(points[k])
-                var own = onset.weight * r * r / (2 * sigma * sigma) + naming + metre[k]
+                let r = onset.time - Double(point(k))
+                var own = onset.weight * r * r * scale + naming + metre[min(k, metre.count - 1)]
                 if k == 0, taken != nil, onset.previous == taken { own += BeatGrid.collapseCost }
                 if j == 0 {
                     cost[k] = own
@@ -229,24 +289,26 @@ struct BeatGrid {
                 }
                 let previous = (j - 1) * width
                 // Strictly before: the prefix minimum over points < k; on the same point: a chord, or a collapse.
-                let same = cost[previous + k] + (onset.previous == onsets[j - 1].note ? BeatGrid.collapseCost : 0)
                 var best = bestBefore
+                let same = cost[previous + k] + collapse
                 if same < best.cost { best = (same, k) }
                 cost[j * width + k] = own + best.cost
-                from[j * width + k] = best.point
+                if placing { from[j * width + k] = best.point }
                 if cost[previous + k] < bestBefore.cost { bestBefore = (cost[previous + k], k) }
             }
         }
         let last = (onsets.count - 1) * width
-        var k = (0..<width).min { cost[last + $0] < cost[last + $1] } ?? 0
+        var k = 0
+        for candidate in 1..<width where cost[last + candidate] < cost[last + k] { k = candidate }
         let total = cost[last + k]
         let atEnd = k == parts ? onsets[onsets.count - 1].note : nil
+        guard placing else { return Placement(cost: total, points: [], atEnd: atEnd) }
         var placed = [Int](repeating: 0, count: onsets.count)
         for j in stride(from: onsets.count - 1, through: 0, by: -1) {
-            placed[j] = points[k]
+            placed[j] = point(k)
             k = from[j * width + k]
         }
-        return (total, placed, atEnd)
+        return Placement(cost: total, points: placed, atEnd: atEnd)
     }
 
     /// The subdivisions used and how many beats took each: `beats of 1 part (12), 2 parts (30)`.
@@ -258,6 +320,19 @@ struct BeatGrid {
 
     /// The beat a tick falls in, in ticks: a quarter note of its bar, or the shorter rest of the bar.
     func beat(of tick: Int) -> Range<Int> {
+        if tick >= 0, let last = beatStarts.last, tick < beatsEnd {
+            var low = 0, high = beatStarts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if beatStarts[mid] <= tick { low = mid } else { high = mid - 1 }
+            }
+            return beatStarts[low]..<(low + 1 < beatStarts.count ? beatStarts[low + 1] : max(beatsEnd, last + 1))
+        }
+        return BeatGrid.beat(of: tick, clock: clock, meterMap: meterMap)
+    }
+
+    /// The beat a tick falls in, from the meters.
+    static func beat(of tick: Int, clock: TickTime, meterMap: MeterMap) -> Range<Int> {
         let time = clock.time(max(0, tick))
         let place = meterMap.locate(time)
         let barStart = time - place.offset
@@ -333,7 +408,7 @@ struct BeatGrid {
 
     /// The placed onsets of a part's notes: each beat's by `assign` on its subdivision, after
     /// the note the beat before placed on its end.
-    func place(_ notes: [VoiceNote], _ reading: (byBeat: [Int: [Onset]], tiedTo: [Int?])) -> [Int] {
+    func place(_ notes: [VoiceNote], _ reading: Reading) -> [Int] {
         var starts = notes.map(\.start)
         var (previousEnd, atEnd) = (Int.min, nil as Int?)
         for start in reading.byBeat.keys.sorted() {
