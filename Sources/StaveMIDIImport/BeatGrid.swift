@@ -7,7 +7,7 @@ import StaveComposition
 /// jitter of plain eighths lands on the wrong sixteenth; per beat, the eighths stay eighths
 /// and the sixteenths sixteenths.
 ///
-/// Three readings of a performance decide together:
+/// Four rules read a performance as written music:
 ///
 /// - **A release near the next onset is a second reading of that onset** (legato: the written
 ///   end of a note is the written start of the next). Within `reach` of an onset of the same
@@ -15,17 +15,22 @@ import StaveComposition
 ///   time is then the mean of the onset and its tied releases, and the note ends where that
 ///   onset is placed.
 /// - **Notes of a line stay apart and in order.** In each beat the onsets of a part, in the
-///   order played, take grid points in that order (`assign`): the least total cost, where an
-///   onset that a release before it was tied to must take a later point than that release's
-///   note (else the note would have no length) unless that costs `collapseCost`. A run of
-///   four notes in a beat of four parts is placed one per sixteenth even when one alone would
-///   round to its neighbour.
-/// - **The subdivision of a beat** is the one with the least cost over all parts: a penalty that grows
-///   with the subdivision (`BeatGrid.subdivisions`) plus, for each onset, r²w/(2σ²) (r its
-///   distance to its point, w its number of readings) + log n (naming one of n points) + the
-///   point's metrical weight (`offBeatCost`), and for each release tied to no onset half of
-///   r²/(2σ²) + log n. σ is the timing spread measured on the piece itself (a robust
-///   deviation of the onsets from the sixteenth grid).
+///   order played, take grid points in that order (`assign`, a dynamic programme): the least
+///   total cost, where an onset that a release was tied to must take a later point than that
+///   release's note (else the note would have no length) unless that costs `collapseCost`,
+///   also across a beat line (the note a beat placed on its end holds the next beat's first
+///   point). A run of four notes in a beat of four parts is placed one per sixteenth even when
+///   one alone would round to its neighbour.
+/// - **The subdivisions of the beats** are a Viterbi path (`choose`) of least cost over all
+///   parts: per beat a penalty that grows with the subdivision (`BeatGrid.subdivisions`) plus,
+///   for each onset, r²w/(2σ²) (r its distance to its point, w its number of readings) + log n
+///   (naming one of n points) + the point's metrical weight, and for each release tied to no
+///   onset half of r²/(2σ²) + log n. σ is the timing spread measured on the piece itself (a
+///   robust deviation of the onsets from the sixteenth grid).
+/// - **The metrical weights are the piece's own**: after a first path with general weights
+///   (`offBeatCost`), each kind of point (`kind`) weighs -ln of how often the piece's onsets
+///   fell on one such point against the beat, and the path is chosen again. In a chorale a
+///   sixteenth must be clearly played to be read; in a reel of sixteenths it costs little.
 struct BeatGrid {
     /// Candidate subdivisions of a quarter note, their penalties, and the natural log of
     /// their number of parts.
@@ -125,9 +130,9 @@ struct BeatGrid {
         choose(readings, loose: loose)
     }
 
-    /// Chooses the beats' subdivisions: a Viterbi path over the beats: the state is a beat's subdivision, carrying for each
-    /// part the note placed on the beat's end (the next beat's start), which a note tied to it
-    /// in the next beat may not share without `collapseCost`.
+    /// Chooses the beats' subdivisions: a Viterbi path over the beats, whose state is a beat's
+    /// subdivision, carrying for each part the note placed on the beat's end (the next beat's
+    /// start), which a note tied to it in the next beat may not share without `collapseCost`.
     mutating func choose(_ readings: [Reading], loose: [Int: [Int]]) {
         let count = BeatGrid.subdivisions.count
         // Per state: its cost, and for each part the note on the beat's end (-1: none).
@@ -189,6 +194,15 @@ struct BeatGrid {
             self.parts[start] = BeatGrid.subdivisions[choice].parts
             choice = from[choice]
         }
+    }
+
+    /// A grid with a given timing spread and subdivisions (by beat start), as the tests build it.
+    init(clock: TickTime, meterMap: MeterMap, sigma: Double, parts: [Int: Int]) {
+        self.clock = clock
+        self.meterMap = meterMap
+        self.sigma = max(1, sigma)
+        self.reach = min(3 * self.sigma, Double(max(1, clock.ticksPerWhole / 4)) * 3 / 8)
+        self.parts = parts
     }
 
     /// The grid for notes of one part.
