@@ -285,44 +285,49 @@ struct BeatGrid {
         func point(_ k: Int) -> Int { beat.lowerBound + (2 * k * length + parts) / (2 * parts) }
         let width = parts + 1
         let scale = 1 / (2 * sigma * sigma)
-        // cost[j * width + k]: the least cost of onsets 0…j with onset j on point k; from[…]: the point of onset j - 1.
-        var cost = [Double](repeating: .infinity, count: onsets.count * width)
-        var from = [Int](repeating: 0, count: placing ? onsets.count * width : 0)
-        for j in onsets.indices {
-            let onset = onsets[j]
-            // The best point for the onsets before, up to each k (prefix minimum).
-            var bestBefore = (cost: Double.infinity, point: 0)
-            let collapse = j > 0 && onset.previous == onsets[j - 1].note ? BeatGrid.collapseCost : 0
-            for k in 0..<width {
-                let r = onset.time - Double(point(k))
-                var own = onset.weight * r * r * scale + naming + metre[min(k, metre.count - 1)]
-                if k == 0, taken != nil, onset.previous == taken { own += BeatGrid.collapseCost }
-                if j == 0 {
-                    cost[k] = own
-                    continue
+        // cost[j * width + k]: the least cost of onsets 0…j with onset j on point k; from[…]: the
+        // point of onset j - 1. Only the last two rows of costs are kept.
+        let cells = onsets.count * width
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * width) { cost in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: placing ? cells : 0) { from in
+                var (row, previous) = (0, width)
+                for j in onsets.indices {
+                    let onset = onsets[j]
+                    (row, previous) = (previous, row)
+                    // The best point for the onsets before, up to each k (prefix minimum).
+                    var bestBefore = (cost: Double.infinity, point: 0)
+                    let collapse = j > 0 && onset.previous == onsets[j - 1].note ? BeatGrid.collapseCost : 0
+                    for k in 0..<width {
+                        let r = onset.time - Double(point(k))
+                        var own = onset.weight * r * r * scale + naming + metre[min(k, metre.count - 1)]
+                        if k == 0, taken != nil, onset.previous == taken { own += BeatGrid.collapseCost }
+                        if j == 0 {
+                            cost[row + k] = own
+                            if placing { from[k] = 0 }
+                            continue
+                        }
+                        // Strictly before: the prefix minimum over points < k; on the same point: a chord, or a collapse.
+                        var best = bestBefore
+                        let same = cost[previous + k] + collapse
+                        if same < best.cost { best = (same, k) }
+                        cost[row + k] = own + best.cost
+                        if placing { from[j * width + k] = best.point }
+                        if cost[previous + k] < bestBefore.cost { bestBefore = (cost[previous + k], k) }
+                    }
                 }
-                let previous = (j - 1) * width
-                // Strictly before: the prefix minimum over points < k; on the same point: a chord, or a collapse.
-                var best = bestBefore
-                let same = cost[previous + k] + collapse
-                if same < best.cost { best = (same, k) }
-                cost[j * width + k] = own + best.cost
-                if placing { from[j * width + k] = best.point }
-                if cost[previous + k] < bestBefore.cost { bestBefore = (cost[previous + k], k) }
+                var k = 0
+                for candidate in 1..<width where cost[row + candidate] < cost[row + k] { k = candidate }
+                let total = cost[row + k]
+                let atEnd = k == parts ? onsets[onsets.count - 1].note : nil
+                guard placing else { return Placement(cost: total, points: [], atEnd: atEnd) }
+                var placed = [Int](repeating: 0, count: onsets.count)
+                for j in stride(from: onsets.count - 1, through: 0, by: -1) {
+                    placed[j] = point(k)
+                    k = from[j * width + k]
+                }
+                return Placement(cost: total, points: placed, atEnd: atEnd)
             }
         }
-        let last = (onsets.count - 1) * width
-        var k = 0
-        for candidate in 1..<width where cost[last + candidate] < cost[last + k] { k = candidate }
-        let total = cost[last + k]
-        let atEnd = k == parts ? onsets[onsets.count - 1].note : nil
-        guard placing else { return Placement(cost: total, points: [], atEnd: atEnd) }
-        var placed = [Int](repeating: 0, count: onsets.count)
-        for j in stride(from: onsets.count - 1, through: 0, by: -1) {
-            placed[j] = point(k)
-            k = from[j * width + k]
-        }
-        return Placement(cost: total, points: placed, atEnd: atEnd)
     }
 
     /// The subdivisions used and how many beats took each: `beats of 1 part (12), 2 parts (30)`.
