@@ -63,7 +63,7 @@ public struct MIDIImporter {
         // "explain" such times exactly and unreadably, so it is quantized at once, beat by beat.
         let allNotes = parts.flatMap(\.notes)
         if case .auto = grid, MIDIImporter.looksPerformed(allNotes, clock: clock) {
-            let beats = BeatGrid(notes: allNotes, clock: clock, meterMap: conductor.meterMap)
+            let beats = BeatGrid(parts: parts.map(\.notes), clock: clock, meterMap: conductor.meterMap)
             remarks.append("the onsets look performed (most lie off every simple grid); quantized beat by beat to \(beats.summary)")
             quantizer = .beats(beats)
         }
