@@ -121,7 +121,7 @@ enum CompletionsCommand {
               options: [from, to, soundfont, driver, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "watch", summary: "recompile (and replay) a song on every save",
-              options: [output, Option(names: ["--play"], summary: "play every good version"), from, to, soundfont, driver],
+              options: [output, Option(names: ["--play"], summary: "play every good version"), from, to, soundfont, driver, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "import", summary: "import a Standard MIDI File as Stave text",
               options: [output, Option(names: ["--grid"], summary: "note grid: auto or 1/N of a whole note", value: .choices(["auto", "4", "8", "12", "16", "24", "32", "48", "64"])),

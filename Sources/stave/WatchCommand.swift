@@ -8,11 +8,11 @@ import Darwin
 import StaveComposition
 import StaveAudio
 
-/// `stave watch SONG.stave [-o OUT] [--play] [--from BAR] [--to BAR] [--soundfont FILE]`.
+/// `stave watch SONG.stave [-o OUT] [--play] [--from BAR] [--to BAR] [--soundfont FILE] [-q]`.
 enum WatchCommand {
     static let help = """
     USAGE: stave watch SONG.stave [-o OUT] [--play] [--from BAR] [--to BAR]
-                       [--soundfont FILE] [--driver NAME]
+                       [--soundfont FILE] [--driver NAME] [-q]
 
     Compiles the song, then again every time it is saved, until Ctrl-C. Diagnostics are
     shown at once; OUT is rewritten (atomically) only when the song compiles, so it always
@@ -27,6 +27,7 @@ enum WatchCommand {
     Each compilation prints one line on standard error:
       [12:04:31] wrote song.mid — 3 tracks, 117 notes, 0:16, 8 bars
       [12:04:40] song.stave has errors; song.mid left as it was
+    With -q only what went wrong is said (errors, and the line saying so).
 
     OPTIONS:
       -o, --output OUT     what to write on every good save
@@ -34,6 +35,7 @@ enum WatchCommand {
     \(ExcerptOptions.help)
       --soundfont FILE     the .sf2 soundfont (with --play or a .wav OUT)
       --driver NAME        FluidSynth's audio driver (with --play)
+      -q, --quiet          no line for a good save and no warnings (errors still shown)
       -h, --help           show this help
       --version            show the version
 
@@ -46,7 +48,7 @@ enum WatchCommand {
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
         switch Invocation(words, command: "watch", needs: "a song", valued: Set(["-o", "--output", "--soundfont", "--driver"]).union(ExcerptOptions.names),
-                          flags: ["--play"], help: help) {
+                          flags: ["--play", "-q", "--quiet"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
@@ -78,7 +80,8 @@ enum WatchCommand {
             return 2
         } catch { return 2 }
         var session = Session(input: input, destination: destination, target: target, excerpt: excerpt,
-                              play: arguments.flags.contains("--play"), soundfont: arguments.options["--soundfont"], driver: driver)
+                              play: arguments.flags.contains("--play"), soundfont: arguments.options["--soundfont"], driver: driver,
+                              quiet: arguments.flags.contains("--quiet"))
         session.build()
         while true {
             // While a song plays, wake every 100 ms to notice its end; otherwise sleep until a save.
@@ -103,6 +106,8 @@ enum WatchCommand {
     struct Session {
         let input: String, destination: String, target: Target, excerpt: ExcerptOptions
         let play: Bool, soundfont: String?, driver: String
+        /// Only what went wrong is said.
+        let quiet: Bool
         var playback: Playback?
 
         /// Compiles the song; writes the output and starts playing when it compiles.
@@ -110,7 +115,7 @@ enum WatchCommand {
             playback?.stop()
             playback = nil
             do {
-                guard case .song(let compilation) = try Frontend.compile(path: input) else {
+                guard case .song(let compilation) = try Frontend.compile(path: input, quiet: quiet) else {
                     say("\(input) has errors; \(destination) left as it was")
                     return
                 }
@@ -122,15 +127,15 @@ enum WatchCommand {
                 switch target {
                 case .format(let format):
                     try SystemIO.writeAtomically(try format.backend.render(heard.song), to: destination)
-                    say(String(CompileCommand.summary(of: heard.song, writtenTo: destination).dropLast()))
+                    if !quiet { say(String(CompileCommand.summary(of: heard.song, writtenTo: destination).dropLast())) }
                 case .audio:
                     let bytes = try Synthesizer.locate(soundfontOption: soundfont).render(heard.song, sampleRate: 44100)
                     try SystemIO.writeAtomically(bytes, to: destination)
-                    say(String(RenderCommand.summary(of: heard, writtenTo: destination, sampleRate: 44100).dropLast()))
+                    if !quiet { say(String(RenderCommand.summary(of: heard, writtenTo: destination, sampleRate: 44100).dropLast())) }
                 }
                 if play {
                     playback = try Playback(heard, synthesizer: try Synthesizer.locate(soundfontOption: soundfont), driver: driver)
-                    say("playing bars \(heard.firstBar)–\(heard.lastBar)")
+                    if !quiet { say("playing bars \(heard.firstBar)–\(heard.lastBar)") }
                 }
             } catch {
                 say("error: \(CommandFailure.message(error))")

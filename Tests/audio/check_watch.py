@@ -183,6 +183,25 @@ time.sleep(0.2)
 checks.check("watch --play: FluidSynth killed by Ctrl-C", not any(alive(p) for p in second), str(second))
 checks.check("no scratch files left", [n for n in os.listdir(SCRATCH) if n.startswith("stave-")] == [], str(os.listdir(SCRATCH)))
 
+# -q: a good save writes its output without a line; an error is still said.
+quiet_song, quiet_out = os.path.join(directory, "quiet.stave"), os.path.join(directory, "quiet.mid")
+with open(quiet_song, "w") as f:
+    f.write(song_text(120))
+watcher = Watcher(quiet_song, "-o", quiet_out, "-q")
+deadline = time.time() + 20
+while not os.path.exists(quiet_out) and time.time() < deadline:
+    time.sleep(0.05)
+checks.check("watch -q: the first compilation written", os.path.exists(quiet_out) and tempo_of(quiet_out) == [500000])
+write_in_place(quiet_song, song_text(120, body="c4 d e f | g2 |"))
+checks.check("watch -q: an error is still said", watcher.wait("has errors", 1), watcher.text())
+write_in_place(quiet_song, song_text(90))
+deadline = time.time() + 20
+while time.time() < deadline and not (os.path.exists(quiet_out) and tempo_of(quiet_out) == [666667]):
+    time.sleep(0.05)
+checks.check("watch -q: a fixed save rewrites the output", tempo_of(quiet_out) == [666667])
+code, _ = watcher.interrupt()
+checks.check("watch -q: no line for a good save", watcher.lines("wrote") == [] and len(watcher.lines("has errors")) == 1, watcher.text())
+
 # The watched directory removed: no save can be seen any more, so the watch ends and says why.
 doomed = os.path.join(WORK, "doomed")
 os.makedirs(doomed, exist_ok=True)
