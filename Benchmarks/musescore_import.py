@@ -15,7 +15,6 @@ Needs music21 and mido on PYTHONPATH (the corpus part's pinned installation,
 ~/.cache/stave-corpus/pyX.Y, and ~/.cache/stave-referee) and Debian's musescore3. Not part of
 run-all.sh: MuseScore takes about a second a piece.
 """
-import argparse
 import collections
 import os
 import shutil
@@ -27,7 +26,7 @@ from fractions import Fraction
 import music21
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "import"))
-from music21_midi import notes as midi_notes  # noqa: E402  (one reading of a MIDI file's notes)
+from music21_midi import corpus_arguments, imports_note_for_note  # noqa: E402  (shared with that check)
 
 
 def score_notes(score):
@@ -50,12 +49,8 @@ def score_notes(score):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--stave", required=True)
-    ap.add_argument("--composer", default="bach")
-    ap.add_argument("--count", type=int, default=50)
+    ap = corpus_arguments(__doc__.splitlines()[0], 50)
     ap.add_argument("--mscore", default=shutil.which("mscore3") or shutil.which("musescore3") or "mscore3")
-    ap.add_argument("--work")
     args = ap.parse_args()
     if not shutil.which(args.mscore):
         print(f"no MuseScore 3 ({args.mscore}): apt-get install -y musescore3")
@@ -81,24 +76,10 @@ def main():
             skipped += 1
             print(f"SKIP {name}: MuseScore wrote no MIDI (status {result.returncode})")
             continue
-        result = subprocess.run([args.stave, "import", original, "-o", imported, "-q"], capture_output=True, text=True)
-        if result.returncode != 0:
-            failed += 1
-            print(f"FAIL {name}: stave import exit status {result.returncode}: {result.stderr.strip()[:200]}")
-            continue
-        result = subprocess.run([args.stave, "compile", imported, "-o", again, "-q"], capture_output=True, text=True)
-        if result.returncode != 0:
-            failed += 1
-            print(f"FAIL {name}: the imported text does not compile: {result.stderr.strip()[:200]}")
-            continue
-        want, got = score_notes(score), midi_notes(again)
-        if want == got:
+        if imports_note_for_note(args.stave, name, original, imported, again, score_notes(score)):
             passed += 1
         else:
             failed += 1
-            lost, added = want - got, got - want
-            print(f"FAIL {name}: {sum(lost.values())} of {sum(want.values())} notes differ; "
-                  f"lost {sorted(lost.elements())[:3]}, added {sorted(added.elements())[:3]}")
     total = passed + failed
     rate = f"{100 * passed / total:.1f} %" if total else "n/a"
     print(f"MuseScore's MIDI of {total} {args.composer} pieces ({skipped} skipped): {passed} imported note for note ({rate})")

@@ -171,7 +171,6 @@ public struct JSONParser {
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                if checkingOnly { return .null }
                 return .object(openMembers[base...].withUnsafeBufferPointer { Array($0) })
             }
             throw error("expected ',' or '}' after a member, found \(describeCurrent())")

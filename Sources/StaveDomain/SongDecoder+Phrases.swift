@@ -8,8 +8,11 @@ extension SongDecoder {
 
     static let originalFields = ["type", "id", "start", "length", "tempos", "hairpins", "graces", "controls", "markers", "chordSymbols", "lyrics", "containers"]
 
-    /// A phrase of a track of `kind` whose `velocity` setting starts each phrase.
-    mutating func phrase(_ value: JSONValue, at path: JSONPath, kind: TrackKind, velocity: Int) -> SongDocument.Phrase? {
+    /// A phrase of a track of `kind` whose `velocity` setting starts each phrase. Its first
+    /// containers may have been read from the file's bytes already (`ContainersAsRead`): then
+    /// they come as `containersRead`, with the running state after the last of them.
+    mutating func phrase(_ value: JSONValue, at path: JSONPath, kind: TrackKind, velocity: Int,
+                         containersRead: (containers: [SongDocument.NoteContainer], after: RunningState)? = nil) -> SongDocument.Phrase? {
         guard var fields = object(value, at: path, what: "a phrase") else { return nil }
         guard let typeValue = required(&fields, "type", expected: "\"original\", \"repeat\" or \"sync\"") else { return nil }
         guard case .string(let type) = typeValue, ["original", "repeat", "sync"].contains(type) else {
@@ -31,8 +34,7 @@ extension SongDecoder {
                let elements = array(value, at: path.key("containers"), expected: "an array of containers") {
                 var state = RunningState(velocity: velocity)
                 var decoded: [SongDocument.NoteContainer] = []
-                // The first containers may have been read from the bytes already (`ContainersAsRead`).
-                if let read = containersAsRead, read.containers.count <= elements.count {
+                if let read = containersRead, read.containers.count <= elements.count {
                     decoded = read.containers
                     state = read.after
                 }

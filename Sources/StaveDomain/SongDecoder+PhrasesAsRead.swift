@@ -30,7 +30,8 @@ struct PhrasesAsRead: JSONElementTaker {
         var place: Place
         var kind: TrackKind
         var velocity: Int
-        var bytes: Range<Int> = 0..<0
+        /// Where its JSON starts in the file.
+        var start = 0
     }
 
     /// False to take nothing (the whole tree is built, as for older versions).
@@ -42,9 +43,6 @@ struct PhrasesAsRead: JSONElementTaker {
     init(enabled: Bool) {
         self.enabled = enabled
     }
-
-    /// Below this many phrases they are decoded on one thread (starting threads would cost more).
-    static let phrasesWorthThreads = 16
 
     /// `song.tracks[t].phrases`.
     static var arrayDepth: Int { 4 }
@@ -67,7 +65,7 @@ struct PhrasesAsRead: JSONElementTaker {
 
     mutating func take(bytes: Range<Int>) {
         guard var phrase = candidate else { return }
-        phrase.bytes = bytes
+        phrase.start = bytes.lowerBound
         pending.append(phrase)
         candidate = nil
     }
@@ -75,20 +73,19 @@ struct PhrasesAsRead: JSONElementTaker {
     /// Parses and decodes the taken phrases from the file's bytes.
     func decode(_ file: [UInt8]) -> [Place: Taken] {
         let jobs = pending
-        let decoded = ParallelJobs.run(jobs.count, parallel: jobs.count >= PhrasesAsRead.phrasesWorthThreads) { job -> Taken in
+        let decoded = ParallelJobs.run(jobs.count) { job -> Taken in
             let phrase = jobs[job]
             let steps: [JSONParser.Step] = [.key("song"), .key("tracks"), .index(phrase.place.track), .key("phrases"), .index(phrase.place.phrase)]
             let path = JSONPath.root.key("song").key("tracks").index(phrase.place.track).key("phrases").index(phrase.place.phrase)
             let value: JSONValue
             var containers = ContainersAsRead(kind: phrase.kind, velocity: phrase.velocity)
             do throws(JSONParser.SyntaxError) {
-                value = try JSONParser.parse(file, valueAt: phrase.bytes.lowerBound, path: steps, handing: &containers)
+                value = try JSONParser.parse(file, valueAt: phrase.start, path: steps, handing: &containers)
             } catch {
                 return Taken(phrase: nil, problems: [error.problem])   // not reached: the parser checked it
             }
             var decoder = SongDecoder()
-            decoder.containersAsRead = (containers.read, containers.state)
-            let result = decoder.phrase(value, at: path, kind: phrase.kind, velocity: phrase.velocity)
+            let result = decoder.phrase(value, at: path, kind: phrase.kind, velocity: phrase.velocity, containersRead: (containers.read, containers.state))
             return Taken(phrase: result, problems: decoder.problems)
         }
         var taken: [Place: Taken] = [:]

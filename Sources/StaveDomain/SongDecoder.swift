@@ -10,16 +10,13 @@ public struct SongDecoder {
     var problems: [SaveProblem] = []
     /// Phrases decoded while the file was parsed (`PhrasesAsRead`), by track and phrase.
     var phrasesAsRead: [PhrasesAsRead.Place: PhrasesAsRead.Taken] = [:]
-    /// The first containers of the phrase being decoded, read straight from the file's bytes
-    /// (`ContainersAsRead`), with the running state after the last of them.
-    var containersAsRead: (containers: [SongDocument.NoteContainer], after: RunningState)?
 
     init() {}
 
     /// Decodes and checks a save file. Throws `SaveError` with every problem found.
     ///
-    /// The bytes are let go as soon as they are parsed (pass them with `consume` to free them
-    /// before the document is built: a large song's file need not stay in memory beside it).
+    /// The bytes are let go once the phrases read apart from the tree (`PhrasesAsRead`) are
+    /// decoded (pass them with `consume` to free them before the rest of the document is built).
     public static func decode(_ bytes: consuming [UInt8], migrations: [Migration] = Migration.chain) throws(SaveError) -> SongDocument {
         try decode(bytes, migrations: migrations, phrasesApart: true)
     }

@@ -119,30 +119,22 @@ extension SongDocument {
     /// accepted (or that were made from a Composition song).
     public var composition: Song {
         let resolution = max(1, self.resolution)
-        // The bodies convert independently of each other: a large song's on all cores.
-        let places = self.tracks.indices.flatMap { track in self.tracks[track].phrases.indices.map { (track, $0) } }
-        let converted = ParallelJobs.run(places.count, parallel: places.count >= SongDocument.phrasesWorthThreads) { job -> PhraseBody? in
-            guard case .original(let length, let containers, let tempos, let expression) = self.tracks[places[job].0].phrases[places[job].1].content
-            else { return nil }
-            return SongDocument.body(length: length, containers: containers, tempos: tempos, expression: expression, resolution: resolution)
-        }
-        var bodies = self.tracks.map { [PhraseBody?](repeating: nil, count: $0.phrases.count) }
-        for (job, place) in places.enumerated() { bodies[place.0][place.1] = converted[job] ?? nil }
-        let tracks = self.tracks.indices.map { trackIndex in
-            let track = self.tracks[trackIndex]
-            let phrases = track.phrases.indices.map { phraseIndex in
-                let phrase = track.phrases[phraseIndex]
-                let content: StaveComposition.Phrase.Content
-                switch phrase.content {
-                case .original:
-                    content = .original(bodies[trackIndex][phraseIndex] ?? PhraseBody(length: .zero, notes: []))
-                case .repeat(let source, let count):
-                    content = .repeat(source: source, count: count)
-                case .sync(let sourceTrack, let source, let transpose):
-                    content = .sync(track: sourceTrack, phrase: source, transpose: transpose)
-                }
-                return StaveComposition.Phrase(id: phrase.id, start: Rational(phrase.start, resolution), content: content)
+        // Phrases convert independently of each other: a large song's on all cores.
+        let converted = ParallelJobs.run(groups: self.tracks.map(\.phrases.count)) { trackIndex, phraseIndex in
+            let phrase = self.tracks[trackIndex].phrases[phraseIndex]
+            let content: StaveComposition.Phrase.Content
+            switch phrase.content {
+            case .original(let length, let containers, let tempos, let expression):
+                content = .original(SongDocument.body(length: length, containers: containers, tempos: tempos, expression: expression,
+                                                      resolution: resolution))
+            case .repeat(let source, let count):
+                content = .repeat(source: source, count: count)
+            case .sync(let sourceTrack, let source, let transpose):
+                content = .sync(track: sourceTrack, phrase: source, transpose: transpose)
             }
+            return StaveComposition.Phrase(id: phrase.id, start: Rational(phrase.start, resolution), content: content)
+        }
+        let tracks = zip(self.tracks, converted).map { track, phrases in
             var result = StaveComposition.Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
                                                 channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan,
                                                 velocity: track.velocity, octave: track.octave, transpose: track.transpose, phrases: phrases)
@@ -153,9 +145,6 @@ extension SongDocument {
         song.markers = markers
         return song
     }
-
-    /// Below this many phrases a song converts on one thread (starting threads would cost more).
-    static let phrasesWorthThreads = 16
 
     /// The Composition body of an Original phrase's parts at a resolution (also what the
     /// validator hands the language's rules, `ExpressionRule`).

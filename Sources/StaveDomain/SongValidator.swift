@@ -80,16 +80,11 @@ struct SongValidator {
         var summary: OriginalSummary?
     }
 
-    /// Below this many phrases a song's bodies are checked on one thread.
-    static let phrasesWorthThreads = 16
-
     /// The checks of every Original's body (nil for other phrases), by track and phrase. Each
     /// body is checked on its own (a large song's on all cores); the caller merges the problems
     /// in document order.
     func checkedBodies() -> [[CheckedBody?]] {
-        let places = document.tracks.indices.flatMap { track in document.tracks[track].phrases.indices.map { (track, $0) } }
-        let checked = ParallelJobs.run(places.count, parallel: places.count >= SongValidator.phrasesWorthThreads) { job -> CheckedBody? in
-            let (track, index) = places[job]
+        ParallelJobs.run(groups: document.tracks.map(\.phrases.count)) { track, index -> CheckedBody? in
             guard case .original(let length, let containers, let tempos, let expression) = document.tracks[track].phrases[index].content
             else { return nil }
             var validator = self
@@ -109,9 +104,6 @@ struct SongValidator {
             }
             return CheckedBody(problems: validator.problems, summary: summary)
         }
-        var bodies = document.tracks.map { [CheckedBody?](repeating: nil, count: $0.phrases.count) }
-        for (job, place) in places.enumerated() { bodies[place.0][place.1] = checked[job] ?? nil }
-        return bodies
     }
 
     mutating func problem(_ id: DiagnosticID, _ path: JSONPath, _ message: String) {

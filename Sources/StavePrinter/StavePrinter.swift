@@ -74,26 +74,18 @@ public struct StavePrinter {
         return String(out)
     }
 
-    /// The lines of every Original phrase body, by track and phrase (nil for other phrases).
+    /// The lines of every Original phrase body, by track and phrase (none for other phrases).
     /// Bodies print independently of each other, so a large song's print on all cores.
-    func originalBodies(_ song: Song, grid: BarGrid) -> [[[String]?]] {
-        let places = song.tracks.indices.flatMap { track in song.tracks[track].phrases.indices.map { (track, $0) } }
-        let printed = ParallelJobs.run(places.count, parallel: places.count >= StavePrinter.phrasesWorthThreads) { job -> [String]? in
-            let (trackIndex, phraseIndex) = places[job]
+    func originalBodies(_ song: Song, grid: BarGrid) -> [[[String]]] {
+        ParallelJobs.run(groups: song.tracks.map(\.phrases.count)) { trackIndex, phraseIndex -> [String] in
             let track = song.tracks[trackIndex]
-            guard case .original(let body) = track.phrases[phraseIndex].content else { return nil }
+            guard case .original(let body) = track.phrases[phraseIndex].content else { return [] }
             var printer = BodyPrinter(track: track, key: song.key)
             return lines(printer.print(body, barOffsets: grid.offsets(track: trackIndex, phrase: phraseIndex, in: song)))
         }
-        var bodies = song.tracks.map { [[String]?](repeating: nil, count: $0.phrases.count) }
-        for (job, place) in places.enumerated() { bodies[place.0][place.1] = printed[job] ?? nil }
-        return bodies
     }
 
-    /// Below this many phrases a song prints on one thread (starting threads would cost more).
-    static let phrasesWorthThreads = 16
-
-    func track(_ track: Track, index: Int, song: Song, grid: BarGrid, bodies: [[String]?]) -> String {
+    func track(_ track: Track, index: Int, song: Song, grid: BarGrid, bodies: [[String]]) -> String {
         let keyword = track.kind == .drums ? "drums" : "track"
         var out = "\(keyword) \(track.id)" + (track.name.map { " " + StavePrinter.quoted($0) } ?? "") + " {\n"
         for setting in settings(track) { out += "  \(setting)\n" }
@@ -103,7 +95,7 @@ public struct StavePrinter {
             switch phrase.content {
             case .original(let body):
                 let opening = "  phrase" + (phrase.id.map { " " + $0 } ?? "") + at + " {"
-                let lines = bodies[phraseIndex] ?? []
+                let lines = bodies[phraseIndex]
                 if lines.isEmpty {
                     out += opening + " }\n"
                 } else {

@@ -3,6 +3,7 @@ import XCTest
 import StaveComposition
 @testable import StaveDomain
 import StaveSyntax
+import StaveSupport
 import StaveTestSupport
 
 /// A save file's phrases are parsed apart from the rest and decoded on all cores
@@ -18,7 +19,7 @@ final class PhrasesApartTests: XCTestCase {
         let phrases = (1...40).map { "  phrase p\($0) { c8 d [e g]4 {f g a}4 c4 | r2 g4 v80 e4 }" }.joined(separator: "\n")
         let (long, diagnostics) = Lowering.compile(Source(path: "long.stave", text: "track lead {\n\(phrases)\n}\n"), defaultTitle: "long")
         XCTAssertFalse(diagnostics.hasErrors)
-        XCTAssertGreaterThanOrEqual(long.tracks[0].phrases.count, PhrasesAsRead.phrasesWorthThreads)
+        XCTAssertGreaterThanOrEqual(long.tracks[0].phrases.count, ParallelJobs.worthThreads)
         for round in 0..<1_500 {
             let song = round % 10 == 0 ? long : generator.song()
             let encoded = try SongEncoder.encode(song)
@@ -51,6 +52,14 @@ final class PhrasesApartTests: XCTestCase {
         XCTAssertGreaterThan(taken, 800)
         XCTAssertGreaterThan(sameSongs, 300)
         XCTAssertGreaterThan(sameProblems, 300)
+    }
+
+    /// Jobs over a song's tracks and phrases come back grouped as they went in, on one thread
+    /// and on all cores.
+    func testJobsByGroup() {
+        XCTAssertEqual(ParallelJobs.run(groups: [2, 0, 3]) { "\($0).\($1)" }, [["0.0", "0.1"], [], ["2.0", "2.1", "2.2"]])
+        let groups = [0, 7, ParallelJobs.worthThreads, 1]
+        XCTAssertEqual(ParallelJobs.run(groups: groups) { $0 * 100 + $1 }, groups.indices.map { group in (0..<groups[group]).map { group * 100 + $0 } })
     }
 
     /// Only phrases of a current-version file, after the track's type and velocity, are taken.

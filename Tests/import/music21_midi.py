@@ -37,13 +37,35 @@ def notes(path):
     return found
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def corpus_arguments(description, count):
+    """The options both MIDI-from-others checks take: --stave, --composer, --count, --work."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--stave", required=True)
     ap.add_argument("--composer", default="bach")
-    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--count", type=int, default=count)
     ap.add_argument("--work")
-    args = ap.parse_args()
+    return ap
+
+
+def imports_note_for_note(stave, name, midi, imported, again, want):
+    """`stave import` a MIDI file, compile the text to MIDI again and compare its notes with
+    `want` (a Counter of notes()); True when they agree, else a FAIL line is printed."""
+    for command, output, what in (("import", imported, "stave import"), ("compile", again, "stave compile of the imported text")):
+        source = midi if command == "import" else imported
+        result = subprocess.run([stave, command, source, "-o", output, "-q"], capture_output=True, text=True)
+        if result.returncode != 0:
+            print(f"FAIL {name}: {what}: exit status {result.returncode}: {result.stderr.strip()[:200]}")
+            return False
+    got = notes(again)
+    if want != got:
+        lost, added = want - got, got - want
+        print(f"FAIL {name}: {sum(lost.values())} of {sum(want.values())} notes differ; "
+              f"lost {sorted(lost.elements())[:3]}, added {sorted(added.elements())[:3]}")
+    return want == got
+
+
+def main():
+    args = corpus_arguments(__doc__.splitlines()[0], 100).parse_args()
     work = args.work or tempfile.mkdtemp(prefix="stave-m21-midi-")
     passed = failed = 0
     for path in music21.corpus.getComposer(args.composer)[:args.count]:
@@ -54,18 +76,10 @@ def main():
         except Exception as error:  # music21 cannot write it: not ours to judge
             print(f"SKIP {name}: music21 cannot write it as MIDI: {error!r}")
             continue
-        result = subprocess.run([args.stave, "import", original, "-o", imported, "-q"], capture_output=True, text=True)
-        if result.returncode != 0:
-            failed += 1
-            print(f"FAIL {name}: stave import exit status {result.returncode}: {result.stderr.strip()[:200]}")
-            continue
-        subprocess.run([args.stave, "compile", imported, "-o", again, "-q"], check=True)
-        want, got = notes(original), notes(again)
-        if want == got:
+        if imports_note_for_note(args.stave, name, original, imported, again, notes(original)):
             passed += 1
         else:
             failed += 1
-            print(f"FAIL {name}: lost {list((want - got).elements())[:3]}, added {list((got - want).elements())[:3]}")
     print(f"music21's MIDI of {passed + failed} {args.composer} pieces: {passed} imported note for note")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or passed == 0 else 0
