@@ -30,6 +30,13 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
             self = .overflow
             return
         }
+        if denominator > 0, denominator & (denominator &- 1) == 0 {
+            // A power of two (plain note values): reduce by shifting, without dividing.
+            let reduce = min(numerator.trailingZeroBitCount, denominator.trailingZeroBitCount)
+            self.numerator = numerator >> reduce
+            self.denominator = denominator >> reduce
+            return
+        }
         let divisor = Rational.gcd(numerator.magnitude, denominator.magnitude)
         let sign = denominator < 0 ? -1 : 1
         self.numerator = sign * numerator / Int(divisor)

@@ -113,6 +113,11 @@ public struct SongFigures: Equatable, Sendable {
         }
 
         mutating func chord<Notes: Collection>(_ notes: Notes) where Notes.Element == ChordNote {
+            // With no tie open or starting (most chords and tuplet items), no list is touched.
+            if open.isEmpty, !notes.contains(where: \.tie) {
+                for note in notes where note.velocity > 0 { count += 1 }
+                return
+            }
             nextOpen.removeAll(keepingCapacity: true)
             for note in notes {
                 if !open.contains(note.pitch), note.velocity > 0 { count += 1 }

@@ -447,7 +447,7 @@ extension Parser {
         let open = advance()
         if depth > Parser.maximumNesting {
             error(.nestingTooDeep, Parser.nestingTooDeepMessage, at: open.range)
-            position -= 1
+            stepBack()
             skipBalanced()
             return false
         }
@@ -545,7 +545,7 @@ extension Parser {
         let open = advance()
         if depth > Parser.maximumNesting {
             error(.nestingTooDeep, Parser.nestingTooDeepMessage, at: open.range)
-            position -= 1
+            stepBack()
             skipBalanced()
             return false
         }

@@ -36,6 +36,8 @@ public struct Parser {
     /// The tokens, released chunk by chunk as the parse moves on (see `TokenChunks`).
     var tokens: TokenChunks
     var position = 0
+    /// The token at `position`, kept beside it: the parser reads it many times per token.
+    private(set) var current: Token
     /// The body being parsed, as its flat list of elements.
     var elements: [BodyElement] = []
     /// Where in `diagnostics` the reports of unknown drum names are (see `dropGroup`).
@@ -52,6 +54,7 @@ public struct Parser {
     /// faster one (its non-mutating helpers are called on every token).
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, tokens: TokenChunks) {
         self.bytes = bytes
+        self.current = tokens[0]
         self.tokens = tokens
     }
 
@@ -95,9 +98,6 @@ public struct Parser {
 
     // MARK: - Token access
 
-    @inline(__always)
-    var current: Token { tokens[position] }
-
     func peek(_ offset: Int = 1) -> Token {
         let index = position + offset
         return index < tokens.count ? tokens[index] : tokens[tokens.count - 1]
@@ -105,12 +105,19 @@ public struct Parser {
 
     @discardableResult
     mutating func advance() -> Token {
-        let token = tokens[position]
-        if position < tokens.count - 1 {
-            position += 1
+        let token = current
+        if position &+ 1 < tokens.count {
+            position &+= 1
+            current = tokens[position]
             if tokens.isSecondOfChunk(position) { tokens.release(before: position) }
         }
         return token
+    }
+
+    /// Steps back onto the token just passed (it is still held: see `TokenChunks`).
+    mutating func stepBack() {
+        position -= 1
+        current = tokens[position]
     }
 
     func text(_ token: Token) -> String { text(token.range) }

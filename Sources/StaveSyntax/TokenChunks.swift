@@ -8,6 +8,8 @@ struct TokenChunks {
     static let defaultShift = 16
 
     let shift: Int
+    /// `index & mask` is an index's place in its chunk.
+    private let mask: Int
     private var chunks: [[Token]]
     /// Chunks before this one have been released.
     private var firstKept = 0
@@ -19,6 +21,7 @@ struct TokenChunks {
     init(_ chunks: [[Token]], shift: Int, keepsAll: Bool = false) {
         self.chunks = chunks
         self.shift = shift
+        self.mask = (1 << shift) &- 1
         self.keepsAll = keepsAll
         count = chunks.reduce(0) { $0 + $1.count }
     }
@@ -32,14 +35,15 @@ struct TokenChunks {
         return tokens
     }
 
+    /// (Indices are never negative and `shift` is below 63, so the shift needs no checks.)
     @inline(__always)
     subscript(index: Int) -> Token {
-        chunks[index >> shift][index & ((1 << shift) - 1)]
+        chunks[index &>> shift][index & mask]
     }
 
     /// True when `index` is the second token of a chunk: where the parser releases chunks.
     @inline(__always)
-    func isSecondOfChunk(_ index: Int) -> Bool { index & ((1 << shift) - 1) == 1 }
+    func isSecondOfChunk(_ index: Int) -> Bool { index & mask == 1 }
 
     /// Releases every chunk wholly before the one holding `index - 1`.
     mutating func release(before index: Int) {

@@ -16,6 +16,29 @@ final class RationalTests: XCTestCase {
         XCTAssertEqual(Rational(-1, 3).denominator, 3)
     }
 
+    /// A power-of-two denominator is reduced by shifting: the same fraction as dividing by
+    /// the greatest common divisor, for every sign and zero.
+    func testPowerOfTwoDenominatorsReduceAsByDivision() {
+        var seed: UInt64 = 4242
+        var checked = 0
+        for _ in 0..<20_000 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let numerator = Int(truncatingIfNeeded: seed >> 20) % 1_000_000 - 500_000
+            let denominator = 1 << Int(seed % 40)
+            let reduced = Rational(numerator, denominator)
+            var divisor = numerator.magnitude == 0 ? UInt(denominator) : Rational.gcd(numerator.magnitude, UInt(denominator))
+            if divisor == 0 { divisor = 1 }
+            XCTAssertEqual(reduced.numerator, numerator / Int(divisor), "\(numerator)/\(denominator)")
+            XCTAssertEqual(reduced.denominator, denominator / Int(divisor), "\(numerator)/\(denominator)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 20_000)
+        XCTAssertEqual(Rational(0, 64), .zero)
+        XCTAssertEqual(Rational(-12, 16), Rational(unchecked: -3, 4))
+        XCTAssertEqual(Rational(12, -16), Rational(unchecked: -3, 4))
+        XCTAssertEqual(Rational(Int.max, 1 << 62).denominator, 1 << 62)
+    }
+
     func testGreatestCommonDivisorMatchesEuclid() {
         func euclid(_ a: UInt, _ b: UInt) -> UInt {
             var (a, b) = (a, b)
