@@ -34,17 +34,11 @@ public struct Key: Hashable, Sendable {
     /// The accidental the key signature gives a letter (by ASCII byte): +1 sharp, −1 flat, 0 natural.
     @inline(__always)
     public func accidental(forByte letter: UInt8) -> Int {
-        // Position of the letter in the order of sharps F C G D A E B.
-        let sharpOrder: Int
-        switch letter {
-        case UInt8(ascii: "f"): sharpOrder = 0
-        case UInt8(ascii: "c"): sharpOrder = 1
-        case UInt8(ascii: "g"): sharpOrder = 2
-        case UInt8(ascii: "d"): sharpOrder = 3
-        case UInt8(ascii: "a"): sharpOrder = 4
-        case UInt8(ascii: "e"): sharpOrder = 5
-        default: sharpOrder = 6
-        }
+        // Position of the letter in the order of sharps F C G D A E B, looked up in four bits
+        // per letter a…g (4 6 1 3 5 0 2) rather than by comparisons, which random letters
+        // would mispredict; any other byte counts as b.
+        let slot = Int(letter &- UInt8(ascii: "a"))
+        let sharpOrder = slot < 7 ? Int((0x205_3164 as UInt64) >> (4 * slot) & 0xF) : 6
         if fifths > 0 { return sharpOrder < fifths ? 1 : 0 }
         if fifths < 0 { return 6 - sharpOrder < -fifths ? -1 : 0 }
         return 0
@@ -74,15 +68,10 @@ public enum Pitch {
     /// Semitones above C of a letter given as an ASCII byte.
     @inline(__always)
     static func semitones(ofByte letter: UInt8) -> Int {
-        switch letter {
-        case UInt8(ascii: "c"): return 0
-        case UInt8(ascii: "d"): return 2
-        case UInt8(ascii: "e"): return 4
-        case UInt8(ascii: "f"): return 5
-        case UInt8(ascii: "g"): return 7
-        case UInt8(ascii: "a"): return 9
-        default: return 11
-        }
+        // Four bits per letter a…g (9 11 0 2 4 5 7), looked up rather than compared (see
+        // `Key.accidental(forByte:)`); any other byte counts as b.
+        let slot = Int(letter &- UInt8(ascii: "a"))
+        return slot < 7 ? Int((0x754_20B9 as UInt64) >> (4 * slot) & 0xF) : 11
     }
 
     /// How a spelling is written: `f#`, `bb`, `en`, `c`.

@@ -8,22 +8,32 @@ public struct Lexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// `ByteClass` flags of every byte value, borrowed likewise.
     private let classes: UnsafeBufferPointer<UInt8>
+    /// `ByteClass.punctuationKinds`, borrowed likewise.
+    private let kinds: UnsafeBufferPointer<TokenKind?>
     private var index: Int
     /// Lexical problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Lexing starting at 0 skips a UTF-8 byte order mark.
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind?>, from index: Int = 0) {
         self.bytes = bytes
         self.classes = classes
+        self.kinds = kinds
         self.index = index == 0 ? Source.byteOrderMarkLength(bytes) : index
+    }
+
+    /// Runs `body` with the byte tables borrowed.
+    private static func withTables<Result>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<TokenKind?>) -> Result) -> Result {
+        ByteClass.table.withUnsafeBufferPointer { classes in
+            ByteClass.punctuationKinds.withUnsafeBufferPointer { kinds in body(classes, kinds) }
+        }
     }
 
     /// Tokenizes a whole source; the last token is always `.end`.
     public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
-            ByteClass.table.withUnsafeBufferPointer { classes in
-                var lexer = Lexer(bytes, classes: classes)
+            Lexer.withTables { classes, kinds in
+                var lexer = Lexer(bytes, classes: classes, kinds: kinds)
                 return (lexer.tokens(chunkSize: Int.max)[0], lexer.diagnostics)
             }
         }
@@ -32,8 +42,8 @@ public struct Lexer {
     /// Tokenizes a whole source into chunks of 2^`shift` tokens that the parser releases as it goes.
     static func tokenizeInChunks(_ source: Source, shift: Int = TokenChunks.defaultShift, keepingAll: Bool = false) -> (tokens: TokenChunks, diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
-            ByteClass.table.withUnsafeBufferPointer { classes in
-                var lexer = Lexer(bytes, classes: classes)
+            Lexer.withTables { classes, kinds in
+                var lexer = Lexer(bytes, classes: classes, kinds: kinds)
                 if keepingAll { return (TokenChunks([lexer.tokens(chunkSize: Int.max)[0]], shift: 62, keepsAll: true), lexer.diagnostics) }
                 return (TokenChunks(lexer.tokens(chunkSize: 1 << shift), shift: shift), lexer.diagnostics)
             }
@@ -78,7 +88,7 @@ public struct Lexer {
                 lexWord()
                 return Token(.word, SourceRange(start, index), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
-            if byteClass & ByteClass.punctuation != 0, let kind = Lexer.punctuation(byte) {
+            if byteClass & ByteClass.punctuation != 0, let kind = kinds[Int(byte)] {
                 index += 1
                 return Token(kind, SourceRange(start, index), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
@@ -165,27 +175,54 @@ public struct Lexer {
 
     /// The common case in one tight pass: at most one space, then a word without `-` or a
     /// one-byte punctuation other than `/`. Nil (nothing consumed) for anything else, which
-    /// `next` then reads in full; the result is the same either way.
+    /// `next` then reads in full; the result is the same either way. A word's length is found
+    /// eight bytes at a time (`wordPartRun`): a loop that stops at a word's end would
+    /// mispredict its exit on nearly every note.
     @inline(__always)
     private mutating func nextSimple() -> Token? {
         var at = index
         let count = bytes.count
-        let spaced = at < count && bytes[at] == 0x20
+        // The word test reads eight bytes from the token's start; near the end, `next` reads it.
+        guard at &+ 9 <= count, let base = bytes.baseAddress else { return nil }
+        let spaced = bytes[at] == 0x20
         if spaced { at += 1 }
-        guard at < count else { return nil }
         let start = at
         let byte = bytes[at]
         let byteClass = classes[Int(byte)]
         if byteClass & ByteClass.wordStart != 0 {
-            at += 1
-            while at < count, classes[Int(bytes[at])] & ByteClass.wordPart != 0 { at += 1 }
+            let run = Lexer.wordPartRun(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
+            at += run
+            if run == 8 {
+                while at < count, classes[Int(bytes[at])] & ByteClass.wordPart != 0 { at += 1 }
+            }
             guard at == count || bytes[at] != UInt8(ascii: "-") else { return nil }
             index = at
             return Token(.word, SourceRange(start, at), spaceBefore: spaced)
         }
-        guard byteClass & ByteClass.punctuation != 0, byte != UInt8(ascii: "/"), let kind = Lexer.punctuation(byte) else { return nil }
+        guard byteClass & ByteClass.punctuation != 0, byte != UInt8(ascii: "/"),
+              let kind = kinds[Int(byte)] else { return nil }
         index = at + 1
         return Token(kind, SourceRange(start, at + 1), spaceBefore: spaced)
+    }
+
+    /// How many of eight bytes (the first in the low bits) continue a word — ASCII letters,
+    /// digits, `_` and `#`, `ByteClass.wordPart` — counted from the first; 8 when all do.
+    /// Every byte is tested at once: in each byte, `x + (0x7F − c)` sets the high bit exactly
+    /// when `x > c`, and with `x` below 0x80 no carry reaches the next byte.
+    @inline(__always)
+    static func wordPartRun(_ word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let ascii = ~word & highs
+        let low = word & ~highs
+        @inline(__always) func above(_ value: UInt64, _ bound: UInt64) -> UInt64 { (value &+ ones &* (0x7F - bound)) & highs }
+        let folded = low | (ones &* 0x20)  // upper-case letters onto lower-case ones
+        let letters = above(folded, 0x60) & ~above(folded, 0x7A)
+        let digits = above(low, 0x2F) & ~above(low, 0x39)
+        let underscores = above(low, 0x5E) & ~above(low, 0x5F)
+        let hashes = above(low, 0x22) & ~above(low, 0x23)
+        let notPart = ~(letters | digits | underscores | hashes) & ascii | ~ascii & highs
+        return notPart == 0 ? 8 : notPart.trailingZeroBitCount >> 3
     }
 
     /// Skips spaces and comments; returns whether anything was skipped.
@@ -367,4 +404,8 @@ enum ByteClass {
         if Lexer.punctuation(byte) != nil { flags |= punctuation }
         return flags
     }
+
+    /// The kind of every one-byte punctuation by byte value (nil for other bytes): the lexer
+    /// reads it with one load rather than a chain of comparisons, which mispredict on music.
+    static let punctuationKinds: [TokenKind?] = (0...255).map { Lexer.punctuation(UInt8($0)) }
 }

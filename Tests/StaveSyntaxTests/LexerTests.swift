@@ -1,4 +1,4 @@
-import StaveSyntax
+@testable import StaveSyntax
 import XCTest
 
 /// Table-driven lexer tests: input → token kinds, texts and `spaceBefore`, and lexical diagnostics.
@@ -235,5 +235,37 @@ final class LexerTests: XCTestCase {
             }
             XCTAssertEqual(tokens.last?.kind, .end)
         }
+    }
+
+    /// The eight-bytes-at-once word test agrees with the byte table: every byte value at every
+    /// place after a run of word bytes, and 20,000 random words of eight bytes.
+    func testWordRunAgreesWithTheByteTable() {
+        func expected(_ bytes: [UInt8]) -> Int {
+            bytes.firstIndex { ByteClass.table[Int($0)] & ByteClass.wordPart == 0 } ?? 8
+        }
+        func packed(_ bytes: [UInt8]) -> UInt64 {
+            bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        }
+        var checked = 0
+        for place in 0..<8 {
+            for value in 0...255 {
+                var bytes = Array("ab#_9Zz0".utf8)
+                bytes[place] = UInt8(value)
+                XCTAssertEqual(Lexer.wordPartRun(packed(bytes)), expected(bytes), "byte \(value) at \(place)")
+                checked += 1
+            }
+        }
+        var state: UInt64 = 7
+        let alphabet = Array("aZ09_#-.[]{}~' \n\u{7F}".utf8) + [0x80, 0xC3, 0xFF, 0x40, 0x60, 0x7B, 0x2F, 0x3A, 0x5E, 0x22, 0x24]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<8 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                bytes.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            XCTAssertEqual(Lexer.wordPartRun(packed(bytes)), expected(bytes), "\(bytes)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 8 * 256 + 20_000)
     }
 }
