@@ -81,13 +81,26 @@ final class MIDIBuffer {
         storage[offset + 3] = UInt8(value & 0xFF)
     }
 
+    /// Writes a byte into room made by `reserve` and keeps it when `keep` is 1 (else 0): the
+    /// next byte written replaces it. For bytes present or not in no order (a running status),
+    /// so that no branch mispredicts on them.
+    @inline(__always)
+    func appendReserved(_ byte: UInt8, keeping keep: Int) {
+        storage[count] = byte
+        count &+= keep
+    }
+
     /// A variable-length quantity (at most 0x0FFFFFFF): 7 bits a byte, most significant first,
-    /// the high bit set on every byte but the last.
+    /// the high bit set on every byte but the last. The delta times of notes (below 0x4000)
+    /// take one byte or two in no order: both are written without a branch on which.
     @inline(__always)
     func appendVariableLength(_ value: Int) {
         reserve(4)
-        if value < 0x80 {
-            appendReserved(UInt8(value))
+        if value < 0x4000 {
+            let two = value >= 0x80 ? 1 : 0
+            // One byte: the value. Two: the high seven bits marked 0x80, then the low seven.
+            appendReserved(UInt8(truncatingIfNeeded: two &* (value &>> 7 | 0x80) | (1 &- two) &* value), keeping: 1)
+            appendReserved(UInt8(truncatingIfNeeded: value & 0x7F), keeping: two)
             return
         }
         var shift = 21

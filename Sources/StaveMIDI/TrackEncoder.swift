@@ -36,10 +36,9 @@ struct TrackEncoder {
     mutating func channel(at tick: Int, status: UInt8, _ data1: UInt8, _ data2: UInt8? = nil) {
         advance(to: tick)
         buffer.reserve(3)
-        if status != runningStatus {
-            buffer.appendReserved(status)
-            runningStatus = status
-        }
+        // Note-ons and note-offs come in no order: the status byte is kept or not without a branch.
+        buffer.appendReserved(status, keeping: status != runningStatus ? 1 : 0)
+        runningStatus = status
         buffer.appendReserved(data1)
         if let data2 { buffer.appendReserved(data2) }
     }

@@ -10,30 +10,44 @@ public struct Lexer {
     private let classes: UnsafeBufferPointer<UInt8>
     /// `ByteClass.punctuationKinds`, borrowed likewise.
     private let kinds: UnsafeBufferPointer<TokenKind?>
+    /// `ByteClass.simplePunctuationKinds`, borrowed likewise.
+    private let simpleKinds: UnsafeBufferPointer<TokenKind?>
     private var index: Int
     /// Lexical problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Lexing starting at 0 skips a UTF-8 byte order mark.
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind?>, from index: Int = 0) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, tables: Tables, from index: Int = 0) {
         self.bytes = bytes
-        self.classes = classes
-        self.kinds = kinds
+        self.classes = tables.classes
+        self.kinds = tables.kinds
+        self.simpleKinds = tables.simpleKinds
         self.index = index == 0 ? Source.byteOrderMarkLength(bytes) : index
     }
 
+    /// The byte tables, borrowed for the duration of `tokenize` (see `ByteClass`).
+    private struct Tables {
+        var classes: UnsafeBufferPointer<UInt8>
+        var kinds: UnsafeBufferPointer<TokenKind?>
+        var simpleKinds: UnsafeBufferPointer<TokenKind?>
+    }
+
     /// Runs `body` with the byte tables borrowed.
-    private static func withTables<Result>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<TokenKind?>) -> Result) -> Result {
+    private static func withTables<Result>(_ body: (Tables) -> Result) -> Result {
         ByteClass.table.withUnsafeBufferPointer { classes in
-            ByteClass.punctuationKinds.withUnsafeBufferPointer { kinds in body(classes, kinds) }
+            ByteClass.punctuationKinds.withUnsafeBufferPointer { kinds in
+                ByteClass.simplePunctuationKinds.withUnsafeBufferPointer { simpleKinds in
+                    body(Tables(classes: classes, kinds: kinds, simpleKinds: simpleKinds))
+                }
+            }
         }
     }
 
     /// Tokenizes a whole source; the last token is always `.end`.
     public static func tokenize(_ source: Source) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
-            Lexer.withTables { classes, kinds in
-                var lexer = Lexer(bytes, classes: classes, kinds: kinds)
+            Lexer.withTables { tables in
+                var lexer = Lexer(bytes, tables: tables)
                 return (lexer.tokens(chunkSize: Int.max)[0], lexer.diagnostics)
             }
         }
@@ -42,8 +56,8 @@ public struct Lexer {
     /// Tokenizes a whole source into chunks of 2^`shift` tokens that the parser releases as it goes.
     static func tokenizeInChunks(_ source: Source, shift: Int = TokenChunks.defaultShift, keepingAll: Bool = false) -> (tokens: TokenChunks, diagnostics: [Diagnostic]) {
         source.bytes.withUnsafeBufferPointer { bytes in
-            Lexer.withTables { classes, kinds in
-                var lexer = Lexer(bytes, classes: classes, kinds: kinds)
+            Lexer.withTables { tables in
+                var lexer = Lexer(bytes, tables: tables)
                 if keepingAll { return (TokenChunks([lexer.tokens(chunkSize: Int.max)[0]], shift: 62, keepsAll: true), lexer.diagnostics) }
                 return (TokenChunks(lexer.tokens(chunkSize: 1 << shift), shift: shift), lexer.diagnostics)
             }
@@ -175,34 +189,31 @@ public struct Lexer {
 
     /// The common case in one tight pass: at most one space, then a word without `-` or a
     /// one-byte punctuation other than `/`. Nil (nothing consumed) for anything else, which
-    /// `next` then reads in full; the result is the same either way. A word's length is found
-    /// eight bytes at a time (`wordPartRun`): a loop that stops at a word's end would
-    /// mispredict its exit on nearly every note.
+    /// `next` then reads in full; the result is the same either way.
+    ///
+    /// Music gives no order to spaces, words and punctuation, so branches on them would
+    /// mispredict on nearly every token: the space is counted, a word's length is found eight
+    /// bytes at a time (`wordPartRun`), and the word and punctuation readings are both made
+    /// and one of them chosen.
     @inline(__always)
     private mutating func nextSimple() -> Token? {
-        var at = index
         let count = bytes.count
-        // The word test reads eight bytes from the token's start; near the end, `next` reads it.
-        guard at &+ 9 <= count, let base = bytes.baseAddress else { return nil }
-        let spaced = bytes[at] == 0x20
-        if spaced { at += 1 }
-        let start = at
-        let byte = bytes[at]
-        let byteClass = classes[Int(byte)]
-        if byteClass & ByteClass.wordStart != 0 {
-            let run = Lexer.wordPartRun(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
-            at += run
-            if run == 8 {
-                while at < count, classes[Int(bytes[at])] & ByteClass.wordPart != 0 { at += 1 }
-            }
-            guard at == count || bytes[at] != UInt8(ascii: "-") else { return nil }
-            index = at
-            return Token(.word, SourceRange(start, at), spaceBefore: spaced)
-        }
-        guard byteClass & ByteClass.punctuation != 0, byte != UInt8(ascii: "/"),
-              let kind = kinds[Int(byte)] else { return nil }
-        index = at + 1
-        return Token(kind, SourceRange(start, at + 1), spaceBefore: spaced)
+        // Reads reach nine bytes past a space: near the end, `next` reads the token.
+        guard index &+ 10 <= count, let base = bytes.baseAddress else { return nil }
+        let space = bytes[index] == 0x20 ? 1 : 0
+        let start = index &+ space
+        let byte = bytes[start]
+        // 1 or 0 rather than Bool, so that choosing between the readings is arithmetic.
+        let word = classes[Int(byte)] & ByteClass.wordStart != 0 ? 1 : 0
+        let run = Lexer.wordPartRun(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)))
+        let punctuation = simpleKinds[Int(byte)]
+        // A word of eight bytes or more, or with a `-` (`open-hat`), is read by `next`.
+        let plainWord = word & (run == 8 ? 0 : 1) & (bytes[start &+ run] == UInt8(ascii: "-") ? 0 : 1)
+        let plainPunctuation = (1 &- word) & (punctuation == nil ? 0 : 1)
+        guard plainWord | plainPunctuation != 0 else { return nil }
+        let end = start &+ 1 &+ word &* (run &- 1)
+        index = end
+        return Token(punctuation ?? .word, SourceRange(start, end), spaceBefore: space != 0)
     }
 
     /// How many of eight bytes (the first in the low bits) continue a word — ASCII letters,
@@ -408,4 +419,6 @@ enum ByteClass {
     /// The kind of every one-byte punctuation by byte value (nil for other bytes): the lexer
     /// reads it with one load rather than a chain of comparisons, which mispredict on music.
     static let punctuationKinds: [TokenKind?] = (0...255).map { Lexer.punctuation(UInt8($0)) }
+    /// `punctuationKinds` without `/`, which may start a comment (`Lexer.nextSimple`).
+    static let simplePunctuationKinds: [TokenKind?] = (0...255).map { $0 == Int(UInt8(ascii: "/")) ? nil : Lexer.punctuation(UInt8($0)) }
 }

@@ -293,18 +293,17 @@ extension Parser {
     // MARK: - Commands
 
     /// True when a word may be `pedal`, `cc`, `bend` or `marker` (by its length and first two
-    /// letters): the one test every note pays.
+    /// letters): the one test every note pays, so it is made without a branch on the letters
+    /// (which come in no order): the length the two letters call for (0 for none) is compared.
     @inline(__always)
     func mayBeControlWord(_ token: Token) -> Bool {
-        let length = token.range.end - token.range.start
-        guard length >= 2 else { return false }
-        switch (bytes[token.range.start], bytes[token.range.start + 1]) {
-        case (UInt8(ascii: "p"), UInt8(ascii: "e")): return length == 5
-        case (UInt8(ascii: "c"), UInt8(ascii: "c")): return length == 2
-        case (UInt8(ascii: "b"), UInt8(ascii: "e")): return length == 4
-        case (UInt8(ascii: "m"), UInt8(ascii: "a")): return length == 6
-        default: return false
-        }
+        let start = token.range.start, length = token.range.end - start
+        // The byte after a one-letter word is not part of it, but no command is one letter long.
+        let second = start + 1 < bytes.count ? Int(bytes[start + 1]) : 0
+        let letters = Int(bytes[start]) << 8 | second
+        let wanted = (letters == 0x7065 ? 5 : 0) | (letters == 0x6363 ? 2 : 0)   // pe(dal), cc
+            | (letters == 0x6265 ? 4 : 0) | (letters == 0x6D61 ? 6 : 0)           // be(nd), ma(rker)
+        return wanted == length
     }
 
     /// `pedal down|up`, `cc N V`, `bend C` and `marker "text"` when `token` (consumed) is one of

@@ -335,8 +335,11 @@ public struct InlineTies: Equatable, Sendable {
     /// The last one.
     public var last: DurationSyntax? { storedLast }
 
+    /// None.
+    public init() {}
+
     /// Inline ties from the written durations, in order.
-    public init(_ durations: [DurationSyntax] = []) {
+    public init(_ durations: [DurationSyntax]) {
         for duration in durations { append(duration) }
     }
 
@@ -390,6 +393,12 @@ public struct Length: Equatable, Sendable {
                 storedTie = Length.tiedNowhere
             }
         }
+    }
+
+    /// No duration written, no ties, no marks (the parser starts every note from this: it makes
+    /// no array of inline ties).
+    public init() {
+        inlineTies = InlineTies()
     }
 
     /// Creates a `Length` from its parts.

@@ -268,4 +268,33 @@ final class LexerTests: XCTestCase {
         }
         XCTAssertEqual(checked, 8 * 256 + 20_000)
     }
+
+    /// A note word's split into letters and digits, read eight bytes at once, agrees with a
+    /// byte-by-byte scan for words of every length at every place, the end of the text included.
+    func testDigitSplitAgreesWithAScan() {
+        var state: UInt64 = 11
+        let alphabet = Array("cfb#n_09587xZ".utf8) + [0x80, 0x2F, 0x3A, 0xFF]
+        var checked = 0
+        for _ in 0..<3_000 {
+            var text: [UInt8] = []
+            for _ in 0..<24 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                text.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            text.withUnsafeBufferPointer { bytes in
+                for start in 0..<bytes.count {
+                    for end in start...min(bytes.count, start + 10) {
+                        var first = start
+                        while first < end, !Lexer.isDigit(bytes[first]) { first += 1 }
+                        let tail = bytes[first..<end].allSatisfy(Lexer.isDigit)
+                        let split = Parser.digitSplit(bytes, start, end)
+                        XCTAssertEqual(split.digitsStart, first, "\(Array(bytes[start..<end]))")
+                        XCTAssertEqual(split.tailIsDigits, tail, "\(Array(bytes[start..<end]))")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 500_000)
+    }
 }
