@@ -340,12 +340,16 @@ struct BodyLowering {
     }
 
     /// Takes a time's denominator (in quarter notes) into `quarterDenominator`.
+    /// Every note passes here, so it neither divides (a power of two is tested with a mask)
+    /// nor branches on whether the time falls on a quarter note (which comes in no order).
     @inline(__always)
     mutating func account(_ time: Rational) {
-        // The denominator of time × 4 (a quarter-note count).
-        let denominator = time.denominator.trailingZeroBitCount >= 2 ? time.denominator >> 2
-            : time.denominator / Int(Rational.gcd(time.denominator.magnitude, 4))
-        if denominator > 1, quarterDenominator % denominator != 0 {
+        // The denominator of time × 4 (a quarter-note count): gcd(d, 4) is 1 << min(twos in d, 2).
+        let denominator = time.denominator >> min(time.denominator.trailingZeroBitCount, 2)
+        guard denominator > 0 else { return }   // an overflowed time: reported elsewhere
+        let remainder = denominator & (denominator &- 1) == 0 ? quarterDenominator & (denominator &- 1)
+            : quarterDenominator % denominator
+        if remainder != 0 {
             quarterDenominator = Rational.lcm(quarterDenominator, denominator) ?? Int.max
         }
     }
@@ -364,7 +368,7 @@ struct BodyLowering {
     @inline(__always)
     static func written(_ sound: Sound, in key: Key) -> PitchSpelling? {
         guard case .pitch(let spelling) = sound else { return nil }
-        return PitchSpelling(letterByte: spelling.letterByte, accidental: spelling.accidental ?? key.accidental(forByte: spelling.letterByte))
+        return spelling.spelled(or: key.accidental(forByte: spelling.letterByte))
     }
 
     /// The MIDI key of a sound; nil (reported) when out of range or unknown.

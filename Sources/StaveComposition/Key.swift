@@ -61,7 +61,7 @@ public enum Pitch {
     /// The MIDI number of a spelled pitch in an octave, taking the key's accidental when none is written.
     /// May lie outside 0…127; the caller checks the range.
     public static func midi(_ spelling: PitchSpelling, octave: Int, key: Key) -> Int {
-        let accidental = spelling.accidental ?? key.accidental(forByte: spelling.letterByte)
+        let accidental = spelling.accidental(or: key.accidental(forByte: spelling.letterByte))
         return 12 * (octave + 1) + semitones(ofByte: spelling.letterByte) + accidental
     }
 

@@ -106,7 +106,7 @@ public enum KeyMode: String, Equatable, Sendable, Codable {
 public struct PitchSpelling: Hashable, Sendable {
     /// The letter's ASCII byte, `a`…`g`.
     public var letterByte: UInt8
-    private var storedAccidental: Int8
+    @usableFromInline var storedAccidental: Int8
 
     /// `a`…`g`, lowercase.
     public var letter: Character {
@@ -118,6 +118,20 @@ public struct PitchSpelling: Hashable, Sendable {
     public var accidental: Int? {
         get { storedAccidental == Int8.min ? nil : Int(storedAccidental) }
         set { storedAccidental = newValue.map { Int8(clamping: $0) } ?? Int8.min }
+    }
+
+    /// The written accidental, or `implied` (the key's) when none is written. A choice, not a
+    /// branch: notes with and without accidentals come in no order.
+    @inlinable public func accidental(or implied: Int) -> Int {
+        let written = Int(storedAccidental)
+        return written == Int(Int8.min) ? implied : written
+    }
+
+    /// The same letter with the written accidental, or `implied` when none is written.
+    @inlinable public func spelled(or implied: Int) -> PitchSpelling {
+        var spelled = self
+        spelled.storedAccidental = storedAccidental == Int8.min ? Int8(truncatingIfNeeded: implied) : storedAccidental
+        return spelled
     }
 
     /// Creates a `PitchSpelling` from its parts.

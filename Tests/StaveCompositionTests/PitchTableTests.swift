@@ -37,4 +37,21 @@ final class PitchTableTests: XCTestCase {
         let fMajor = Key(tonic: PitchSpelling(letterByte: UInt8(ascii: "f"), accidental: nil), mode: .major)!
         XCTAssertEqual("abcdefg".utf8.map { fMajor.accidental(forByte: $0) }, [0, -1, 0, 0, 0, 0, 0])
     }
+
+    /// A written accidental wins over the key's; without one, the key's is taken.
+    func testWrittenAccidentalOrTheKeys() {
+        let f = PitchSpelling(letterByte: UInt8(ascii: "f"), accidental: nil)
+        let fNatural = PitchSpelling(letterByte: UInt8(ascii: "f"), accidental: 0)
+        let fFlat = PitchSpelling(letterByte: UInt8(ascii: "f"), accidental: -1)
+        XCTAssertEqual(f.accidental(or: 1), 1)
+        XCTAssertEqual(fNatural.accidental(or: 1), 0)
+        XCTAssertEqual(fFlat.accidental(or: 1), -1)
+        XCTAssertEqual(f.spelled(or: 1), PitchSpelling(letterByte: UInt8(ascii: "f"), accidental: 1))
+        XCTAssertEqual(fNatural.spelled(or: 1), fNatural)
+        XCTAssertEqual(PitchSpelling(letterByte: UInt8(ascii: "c"), accidental: 2).spelled(or: -1).accidental, 2)
+        // In D major an unmarked F sounds F sharp (66 in octave 4), a marked natural F 65.
+        let dMajor = Key(tonic: PitchSpelling(letterByte: UInt8(ascii: "d"), accidental: nil), mode: .major)!
+        XCTAssertEqual(Pitch.midi(f, octave: 4, key: dMajor), 66)
+        XCTAssertEqual(Pitch.midi(fNatural, octave: 4, key: dMajor), 65)
+    }
 }
