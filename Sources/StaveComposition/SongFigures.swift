@@ -113,10 +113,18 @@ public struct SongFigures: Equatable, Sendable {
         }
 
         mutating func chord<Notes: Collection>(_ notes: Notes) where Notes.Element == ChordNote {
-            // With no tie open or starting (most chords and tuplet items), no list is touched.
-            if open.isEmpty, !notes.contains(where: \.tie) {
-                for note in notes where note.velocity > 0 { count += 1 }
-                return
+            // With no tie open or starting (most chords and tuplet items), no list is touched:
+            // one pass counts the sounding notes and looks for a tie, without branching on either.
+            if open.isEmpty {
+                var sounding = 0, tied = false
+                for note in notes {
+                    sounding &+= note.velocity > 0 ? 1 : 0
+                    tied = tied || note.tie
+                }
+                if !tied {
+                    count += sounding
+                    return
+                }
             }
             nextOpen.removeAll(keepingCapacity: true)
             for note in notes {

@@ -80,6 +80,7 @@ extension Parser {
     /// `elements` (a chord or tuplet with its items); false, with nothing appended, when it
     /// failed (reported).
     @discardableResult
+    @inline(__always)
     mutating func parseElement(in context: Context, depth: Int) -> Bool {
         let token = current
         let element: BodyElement?
@@ -180,6 +181,7 @@ extension Parser {
         }
     }
 
+    @inline(__always)
     mutating func parseWordElement(in context: Context) -> BodyElement? {
         let token = advance()
         let start = token.range.start, fullEnd = token.range.end
