@@ -22,15 +22,7 @@ public struct MIDIFileWriter: Backend {
 
     /// The Standard MIDI File of a song that checked without errors.
     public func render(_ song: Song) throws -> [UInt8] {
-        // Room for about twelve bytes a written note or chord (note-ons and note-offs with
-        // their delta times), so that a large song's buffer is not grown and copied as it fills.
-        let written = song.tracks.reduce(0) { total, track in
-            track.phrases.reduce(total) { total, phrase in
-                if case .original(let body) = phrase.content { return total + body.notes.count }
-                return total
-            }
-        }
-        let file = MIDIBuffer(capacity: 4096 + 16 * song.tracks.reduce(0) { $0 + $1.phrases.count } + 12 * written)
+        let file = MIDIBuffer(capacity: 64 + 16 * song.tracks.reduce(0) { $0 + $1.phrases.count } + 4096)
         file.append(Array("MThd".utf8))
         file.appendUInt32(6)
         file.appendUInt16(1)
