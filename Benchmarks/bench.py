@@ -36,6 +36,8 @@ import midicheck  # noqa: E402
 TARGET_NOTES = 300000
 TARGET_SECONDS = 0.25
 TARGET_MB = 100.0
+# Stave's time over abc2midi's on the comparison piece: at least 10% faster (issue 17).
+TARGET_RATIO = 0.9
 
 
 class RunFailed(Exception):
@@ -298,17 +300,17 @@ def main():
             s, b = cmp["stave"], cmp["abc2midi"]
             tr = s["median_s"] / b["median_s"]
             mr = s["peak_rss_bytes"] / b["peak_rss_bytes"]
-            good = tr <= 1.0
+            good = tr <= TARGET_RATIO
             cmp["time_ratio"], cmp["memory_ratio"], cmp["target_met"] = tr, mr, good
-            # The target is time (issue 3). Memory is shown for information: a static Swift
-            # binary alone is about 4.9 MB resident, so abc2midi's 6.5 MB is out of reach.
-            print("ratio stave/abc2midi: time %.2fx %s (target <= 1); peak RSS %.2fx (for information)"
-                  % (tr, "PASS" if tr <= 1.0 else "MISS", mr))
+            # The target is time (issues 3 and 17). Memory is shown for information: a static
+            # Swift binary alone is about 4.9 MB resident, so abc2midi's 6.5 MB is out of reach.
+            print("ratio stave/abc2midi: time %.2fx %s (target <= %.2f); peak RSS %.2fx (for information)"
+                  % (tr, "PASS" if good else "MISS", TARGET_RATIO, mr))
         results["compare"] = cmp
 
     print()
-    print("targets: %s notes in <= %.2f s and <= %d MB peak RSS; stave <= abc2midi on the "
-          "comparison piece" % (fmt_int(TARGET_NOTES), TARGET_SECONDS, TARGET_MB))
+    print("targets: %s notes in <= %.2f s and <= %d MB peak RSS; stave in <= %.2fx abc2midi's "
+          "time on the comparison piece" % (fmt_int(TARGET_NOTES), TARGET_SECONDS, TARGET_MB, TARGET_RATIO))
     if a.json:
         with open(a.json, "w") as f:
             json.dump(results, f, indent=2)
