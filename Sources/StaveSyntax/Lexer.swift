@@ -205,7 +205,7 @@ public struct Lexer {
         let byte = bytes[start]
         // 1 or 0 rather than Bool, so that choosing between the readings is arithmetic.
         let word = classes[Int(byte)] & ByteClass.wordStart != 0 ? 1 : 0
-        let run = Lexer.wordPartRun(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)))
+        let run = Lexer.wordPartRun(ByteLanes.load(base + start))
         let punctuation = simpleKinds[Int(byte)]
         // A word of eight bytes or more, or with a `-` (`open-hat`), is read by `next`.
         let plainWord = word & (run == 8 ? 0 : 1) & (bytes[start &+ run] == UInt8(ascii: "-") ? 0 : 1)
@@ -218,21 +218,13 @@ public struct Lexer {
 
     /// How many of eight bytes (the first in the low bits) continue a word — ASCII letters,
     /// digits, `_` and `#`, `ByteClass.wordPart` — counted from the first; 8 when all do.
-    /// Every byte is tested at once: in each byte, `x + (0x7F − c)` sets the high bit exactly
-    /// when `x > c`, and with `x` below 0x80 no carry reaches the next byte.
     @inline(__always)
     static func wordPartRun(_ word: UInt64) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let ascii = ~word & highs
-        let low = word & ~highs
-        @inline(__always) func above(_ value: UInt64, _ bound: UInt64) -> UInt64 { (value &+ ones &* (0x7F - bound)) & highs }
-        let folded = low | (ones &* 0x20)  // upper-case letters onto lower-case ones
-        let letters = above(folded, 0x60) & ~above(folded, 0x7A)
-        let digits = above(low, 0x2F) & ~above(low, 0x39)
-        let underscores = above(low, 0x5E) & ~above(low, 0x5F)
-        let hashes = above(low, 0x22) & ~above(low, 0x23)
-        let notPart = ~(letters | digits | underscores | hashes) & ascii | ~ascii & highs
+        let ascii = ByteLanes.ascii(word), low = word & ~ByteLanes.highs
+        let folded = low | (ByteLanes.ones &* 0x20)  // upper-case letters onto lower-case ones
+        let parts = ByteLanes.within(folded, 0x61, 0x7A) | ByteLanes.within(low, 0x30, 0x39)
+            | ByteLanes.within(low, 0x5F, 0x5F) | ByteLanes.within(low, 0x23, 0x23)
+        let notPart = ~parts & ascii | ~ascii & ByteLanes.highs
         return notPart == 0 ? 8 : notPart.trailingZeroBitCount >> 3
     }
 
@@ -389,6 +381,33 @@ public struct Lexer {
 }
 
 /// Flags that sort bytes for the lexer's hot loops: one table lookup instead of several comparisons.
+/// Eight bytes tested at once in one 64-bit word, the first byte in the low bits: a test's
+/// answer is the high bit of each byte. Used where a loop over a note's few bytes would stop
+/// at a different place every time and so mispredict (`Lexer.wordPartRun`,
+/// `Parser.digitSplit`).
+enum ByteLanes {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes from `pointer` (which must have eight readable bytes).
+    @inline(__always)
+    static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each byte below 0x80.
+    @inline(__always)
+    static func ascii(_ word: UInt64) -> UInt64 { ~word & highs }
+
+    /// The high bit of each byte of `low` (whose bytes are below 0x80) in `first...last`. In
+    /// each byte `x + (0x7F − c)` sets the high bit exactly when `x > c`, and no carry reaches
+    /// the next byte.
+    @inline(__always)
+    static func within(_ low: UInt64, _ first: UInt64, _ last: UInt64) -> UInt64 {
+        (low &+ ones &* (0x80 - first)) & ~(low &+ ones &* (0x7F - last)) & highs
+    }
+}
+
 enum ByteClass {
     /// Space, tab, line feed, carriage return.
     static let space: UInt8 = 1

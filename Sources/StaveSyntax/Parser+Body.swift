@@ -346,14 +346,11 @@ extension Parser {
             while scan < end, Lexer.isDigit(bytes[scan]) { scan += 1 }
             return (digitsStart, scan == end)
         }
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let inWord = highs &>> UInt64(8 * (8 - count))
-        let low = word & ~highs
-        // High bit of each byte: above '/' and not above '9', and ASCII, and in the word.
-        let digits = (low &+ ones &* (0x7F - 0x2F)) & ~(low &+ ones &* (0x7F - 0x39)) & ~word & inWord
+        let word = ByteLanes.load(base + start)
+        let inWord = ByteLanes.highs &>> UInt64(8 * (8 - count))
+        let digits = ByteLanes.within(word & ~ByteLanes.highs, 0x30, 0x39) & ByteLanes.ascii(word) & inWord
         let first = min(digits.trailingZeroBitCount &>> 3, count)
-        let fromFirst = first >= 8 ? 0 : inWord & (highs &<< UInt64(8 * first))
+        let fromFirst = first >= 8 ? 0 : inWord & (ByteLanes.highs &<< UInt64(8 * first))
         return (start + first, fromFirst & ~digits == 0)
     }
 
