@@ -245,7 +245,7 @@ public struct JSONParser {
                 do { _ = try parseValue(&taker) } catch { checked = false }
                 checkingOnly = false
                 if checked {
-                    taker.take(bytes: start..<index)
+                    taker.checked()
                 } else {
                     steps.removeSubrange(depth...)
                     index = start
@@ -488,9 +488,10 @@ public protocol JSONElementTaker {
     /// `bytes[start]`, is taken. `openObjects` are the members read so far of each object
     /// around it that the parser opened, outermost first.
     mutating func takes(elementAt path: [JSONParser.Step], openObjects: JSONOpenObjects, in bytes: [UInt8], at start: Int) -> JSONElementTaking
-    /// The bytes of the element just taken with `.checked`, after its syntax was checked. Not
-    /// called when the check gave up: the element is then built into the tree as usual.
-    mutating func take(bytes: Range<Int>)
+    /// The element just taken with `.checked` passed its syntax check (it starts where
+    /// `takes(elementAt:…)` was told). Not called when the check gave up: the element is then
+    /// built into the tree as usual.
+    mutating func checked()
 }
 
 /// The members read so far of each object the parser has open, outermost first.
@@ -511,7 +512,7 @@ public struct JSONOpenObjects {
 public enum JSONElementTaking {
     /// Not taken: the parser builds it as usual.
     case no
-    /// The parser checks its syntax without building it, then calls `take(bytes:)` (or, if
+    /// The parser checks its syntax without building it, then calls `checked()` (or, if
     /// the element is unusual or wrong, builds it after all, reporting any error exactly).
     case checked
     /// The taker read it itself; it ends before `end`.
@@ -524,5 +525,5 @@ public struct NoElementTaker: JSONElementTaker {
     public init() {}
     public func takesElements(ofArrayAt path: [JSONParser.Step]) -> Bool { false }
     public func takes(elementAt path: [JSONParser.Step], openObjects: JSONOpenObjects, in bytes: [UInt8], at start: Int) -> JSONElementTaking { .no }
-    public func take(bytes: Range<Int>) {}
+    public func checked() {}
 }

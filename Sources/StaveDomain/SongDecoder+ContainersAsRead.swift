@@ -47,7 +47,7 @@ struct ContainersAsRead: JSONElementTaker {
         return .read(end: reader.index)
     }
 
-    func take(bytes: Range<Int>) {}
+    func checked() {}
 }
 
 /// The byte-level reading behind `ContainersAsRead`: nil whenever the input is not the plain

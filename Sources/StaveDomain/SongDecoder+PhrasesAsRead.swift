@@ -31,7 +31,7 @@ struct PhrasesAsRead: JSONElementTaker {
         var kind: TrackKind
         var velocity: Int
         /// Where its JSON starts in the file.
-        var start = 0
+        var start: Int
     }
 
     /// False to take nothing (the whole tree is built, as for older versions).
@@ -59,13 +59,12 @@ struct PhrasesAsRead: JSONElementTaker {
               let kind = openObjects[2].first(where: { $0.key == "type" }).flatMap({ SongDecoder.trackKind($0.value) }),
               let velocity = openObjects[2].first(where: { $0.key == "velocity" }).flatMap({ SongDecoder.trackVelocity($0.value) })
         else { return .no }
-        candidate = Pending(place: Place(track: track, phrase: phrase), kind: kind, velocity: velocity)
+        candidate = Pending(place: Place(track: track, phrase: phrase), kind: kind, velocity: velocity, start: start)
         return .checked
     }
 
-    mutating func take(bytes: Range<Int>) {
-        guard var phrase = candidate else { return }
-        phrase.start = bytes.lowerBound
+    mutating func checked() {
+        guard let phrase = candidate else { return }
         pending.append(phrase)
         candidate = nil
     }

@@ -10,8 +10,6 @@ public struct Lexer {
     private let classes: UnsafeBufferPointer<UInt8>
     /// `ByteClass.punctuationKinds`, borrowed likewise.
     private let kinds: UnsafeBufferPointer<TokenKind?>
-    /// `ByteClass.simplePunctuationKinds`, borrowed likewise.
-    private let simpleKinds: UnsafeBufferPointer<TokenKind?>
     private var index: Int
     /// Lexical problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
@@ -21,7 +19,6 @@ public struct Lexer {
         self.bytes = bytes
         self.classes = tables.classes
         self.kinds = tables.kinds
-        self.simpleKinds = tables.simpleKinds
         self.index = index == 0 ? Source.byteOrderMarkLength(bytes) : index
     }
 
@@ -29,17 +26,12 @@ public struct Lexer {
     private struct Tables {
         var classes: UnsafeBufferPointer<UInt8>
         var kinds: UnsafeBufferPointer<TokenKind?>
-        var simpleKinds: UnsafeBufferPointer<TokenKind?>
     }
 
     /// Runs `body` with the byte tables borrowed.
     private static func withTables<Result>(_ body: (Tables) -> Result) -> Result {
         ByteClass.table.withUnsafeBufferPointer { classes in
-            ByteClass.punctuationKinds.withUnsafeBufferPointer { kinds in
-                ByteClass.simplePunctuationKinds.withUnsafeBufferPointer { simpleKinds in
-                    body(Tables(classes: classes, kinds: kinds, simpleKinds: simpleKinds))
-                }
-            }
+            ByteClass.punctuationKinds.withUnsafeBufferPointer { kinds in body(Tables(classes: classes, kinds: kinds)) }
         }
     }
 
@@ -102,7 +94,7 @@ public struct Lexer {
                 lexWord()
                 return Token(.word, SourceRange(start, index), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
-            if byteClass & ByteClass.punctuation != 0, let kind = kinds[Int(byte)] {
+            if let kind = kinds[Int(byte)] {
                 index += 1
                 return Token(kind, SourceRange(start, index), spaceBefore: spaced, afterInvalid: afterInvalid)
             }
@@ -206,7 +198,8 @@ public struct Lexer {
         // 1 or 0 rather than Bool, so that choosing between the readings is arithmetic.
         let word = classes[Int(byte)] & ByteClass.wordStart != 0 ? 1 : 0
         let run = Lexer.wordPartRun(ByteLanes.load(base + start))
-        let punctuation = simpleKinds[Int(byte)]
+        // `/` may start a comment: `next` reads it.
+        let punctuation = byte == UInt8(ascii: "/") ? nil : kinds[Int(byte)]
         // A word of eight bytes or more, or with a `-` (`open-hat`), is read by `next`.
         let plainWord = word & (run == 8 ? 0 : 1) & (bytes[start &+ run] == UInt8(ascii: "-") ? 0 : 1)
         let plainPunctuation = (1 &- word) & (punctuation == nil ? 0 : 1)
@@ -417,8 +410,6 @@ enum ByteClass {
     static let wordPart: UInt8 = 4
     /// `0`…`9`.
     static let digit: UInt8 = 8
-    /// A one-byte punctuation token (`Lexer.punctuation`).
-    static let punctuation: UInt8 = 16
     /// A letter or digit: may follow a `-` inside a word (`open-hat`).
     static let letterOrDigit: UInt8 = 32
 
@@ -431,13 +422,10 @@ enum ByteClass {
         if Lexer.isDigit(byte) { flags |= digit | wordPart }
         if byte == UInt8(ascii: "#") { flags |= wordPart }
         if Lexer.isLetter(byte) || Lexer.isDigit(byte) { flags |= letterOrDigit }
-        if Lexer.punctuation(byte) != nil { flags |= punctuation }
         return flags
     }
 
-    /// The kind of every one-byte punctuation by byte value (nil for other bytes): the lexer
-    /// reads it with one load rather than a chain of comparisons, which mispredict on music.
+    /// The kind of every one-byte punctuation token by byte value (nil for other bytes): the
+    /// lexer reads it with one load rather than a chain of comparisons, which mispredict on music.
     static let punctuationKinds: [TokenKind?] = (0...255).map { Lexer.punctuation(UInt8($0)) }
-    /// `punctuationKinds` without `/`, which may start a comment (`Lexer.nextSimple`).
-    static let simplePunctuationKinds: [TokenKind?] = (0...255).map { $0 == Int(UInt8(ascii: "/")) ? nil : Lexer.punctuation(UInt8($0)) }
 }

@@ -16,17 +16,20 @@ final class PitchTableTests: XCTestCase {
         XCTAssertEqual(Pitch.midi(PitchSpelling(letterByte: UInt8(ascii: "b"), accidental: -1), octave: 3, key: .cMajor), 58)
     }
 
-    /// Sharps enter in the order F C G D A E B and flats in the reverse order: every key from
-    /// seven flats to seven sharps gives exactly its first |fifths| letters an accidental.
+    /// Every major key from seven flats to seven sharps, its signature written out by hand:
+    /// exactly those letters take the key's sharp or flat.
     func testKeySignatureAccidentals() {
-        let sharpOrder: [UInt8] = Array("fcgdaeb".utf8)
-        for fifths in -7...7 {
-            let tonic = ["cb", "gb", "db", "ab", "eb", "bb", "f", "c", "g", "d", "a", "e", "b", "f#", "c#"][fifths + 7]
+        let signatures: [(tonic: String, fifths: Int, letters: String)] = [
+            ("cb", -7, "beadgcf"), ("gb", -6, "beadgc"), ("db", -5, "beadg"), ("ab", -4, "bead"),
+            ("eb", -3, "bea"), ("bb", -2, "be"), ("f", -1, "b"), ("c", 0, ""), ("g", 1, "f"), ("d", 2, "fc"),
+            ("a", 3, "fcg"), ("e", 4, "fcgd"), ("b", 5, "fcgda"), ("f#", 6, "fcgdae"), ("c#", 7, "fcgdaeb"),
+        ]
+        for (tonic, fifths, letters) in signatures {
             let spelling = PitchSpelling(letterByte: tonic.utf8.first!, accidental: tonic.count == 1 ? nil : (tonic.hasSuffix("#") ? 1 : -1))
             let key = Key(tonic: spelling, mode: .major)!
             XCTAssertEqual(key.fifths, fifths, tonic)
-            for (order, letter) in sharpOrder.enumerated() {
-                let expected = fifths > 0 ? (order < fifths ? 1 : 0) : (6 - order < -fifths ? -1 : 0)
+            for letter in "abcdefg".utf8 {
+                let expected = letters.utf8.contains(letter) ? (fifths > 0 ? 1 : -1) : 0
                 XCTAssertEqual(key.accidental(forByte: letter), expected, "\(tonic) major, \(Character(UnicodeScalar(letter)))")
             }
         }

@@ -26,8 +26,7 @@ final class RationalTests: XCTestCase {
             let numerator = Int(truncatingIfNeeded: seed >> 20) % 1_000_000 - 500_000
             let denominator = 1 << Int(seed % 40)
             let reduced = Rational(numerator, denominator)
-            var divisor = numerator.magnitude == 0 ? UInt(denominator) : Rational.gcd(numerator.magnitude, UInt(denominator))
-            if divisor == 0 { divisor = 1 }
+            let divisor = Rational.gcd(numerator.magnitude, UInt(denominator))   // gcd(0, d) is d
             XCTAssertEqual(reduced.numerator, numerator / Int(divisor), "\(numerator)/\(denominator)")
             XCTAssertEqual(reduced.denominator, denominator / Int(divisor), "\(numerator)/\(denominator)")
             checked += 1
