@@ -1,5 +1,17 @@
 #!/usr/bin/env bash
 # The whole test suite, runnable on a fresh machine from the repository root:
+#
+#   bash Tests/run-all.sh                  every part below, in full (what CI runs: .ci/run)
+#   bash Tests/run-all.sh --quick          the quick tier for contributors (a few minutes):
+#                                          STAVE_TEST_SCALE=0.05 shrinks the Swift property,
+#                                          fuzz and grammar loops, the referees check about
+#                                          20 songs each, and the parts that install programs
+#                                          or build other binaries (editors, language server,
+#                                          install, audio, fuzzing) are left out
+#   bash Tests/run-all.sh --only P[,P...]  only the named parts (with --quick: their quick
+#                                          form); the build runs first when a part needs it
+#   bash Tests/run-all.sh --list           the part names
+#
 #   0. the test runner's own self-test (Tests/runner/test_parts.sh, under a second);
 #   1. the `stave` build (a build failure fails the run);
 #   2. the Swift unit, fixture, golden, round-trip, property, grammar, command-line and fuzz
@@ -29,6 +41,37 @@
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Tests/runner/parts.sh
+
+# The parts, in the order they run: key, name.
+PART_KEYS=(runner build swift referee corpus model model-v2 model-hand format musicxml import editors lsp install audio fuzz)
+QUICK=""
+ONLY=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) QUICK=1; shift ;;
+    --only) [ $# -ge 2 ] || { echo "run-all: --only needs part names (--list shows them)" >&2; exit 2; }
+            ONLY=",$2,"; shift 2 ;;
+    --only=*) ONLY=",${1#--only=},"; shift ;;
+    --list) printf '%s\n' "${PART_KEYS[@]}"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run-all: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+  esac
+done
+if [ -n "$ONLY" ]; then
+  for key in $(echo "$ONLY" | tr ',' ' '); do
+    case " ${PART_KEYS[*]} " in
+      *" $key "*) ;;
+      *) echo "run-all: no part '$key'; the parts are: ${PART_KEYS[*]}" >&2; exit 2 ;;
+    esac
+  done
+fi
+# SONGS: generated songs per referee; EVERY: every K-th corpus piece.
+if [ -n "$QUICK" ]; then
+  export STAVE_TEST_SCALE="${STAVE_TEST_SCALE:-0.05}"
+  SONGS=20 EVERY=40
+else
+  SONGS=300 EVERY=1
+fi
 export PARTS_LOG_DIR="${PARTS_LOG_DIR:-$PWD/.build/test-logs}"
 STAVE=.build/debug/stave
 REFEREE_DEPS="${HOME:-/tmp}/.cache/stave-referee"
@@ -51,16 +94,31 @@ build_stave() {
   return "$rc"
 }
 
-# swift test, with XCTest's "Executed N tests, with M failures" as "N-M passed, M failed".
+# swift test, with XCTest's "Executed N tests, with M failures" as "N-M passed, M failed". The
+# quick tier runs the tests in parallel (--parallel prints no totals), so its counts come from
+# the xUnit report that swift test writes (tests="N" failures="M" on the test suite element).
 # Shows failures and the totals; the whole output is kept in .build/test-logs/swift-test-output.log.
 swift_tests() {
-  local log rc summary tests failures
+  local log rc summary tests failures xunit
   mkdir -p "$PARTS_LOG_DIR"
   log="$PARTS_LOG_DIR/swift-test-output.log"
-  swift test >"$log" 2>&1
+  xunit="$PARTS_LOG_DIR/swift-test-xunit.xml"
+  rm -f "$xunit"
+  if [ -n "$QUICK" ]; then
+    swift test --parallel --xunit-output "$xunit" >"$log" 2>&1
+  else
+    swift test >"$log" 2>&1
+  fi
   rc=$?
   grep -E "error:|failed \(|Fatal error|Executed [0-9]+ tests" "$log" | grep -v "^Test Suite '.*' passed" | tail -n 60
-  summary="$(grep -E 'Executed [0-9]+ tests, with [0-9]+ failures' "$log" | tail -n 1)"
+  if [ -n "$QUICK" ] && [ -f "$xunit" ]; then
+    summary="$(grep -oE '<testsuite [^>]*' "$xunit" | head -n 1)"
+    tests="$(echo "$summary" | sed -nE 's/.* tests="([0-9]+)".*/\1/p')"
+    failures="$(echo "$summary" | sed -nE 's/.* failures="([0-9]+)".*/\1/p')"
+    summary="${tests:+Executed $tests tests, with ${failures:-0} failures}"
+  else
+    summary="$(grep -E 'Executed [0-9]+ tests, with [0-9]+ failures' "$log" | tail -n 1)"
+  fi
   if [ "$rc" -ne 0 ]; then
     echo "swift test exited with status $rc; its last lines:"
     tail -n 40 "$log"
@@ -84,7 +142,7 @@ midi_referee() {
 model_referee() {
   local log rc
   log="$(mktemp)"
-  bash Tests/model/run.sh "$STAVE" --count 300 --seed 20240601 >"$log" 2>&1
+  bash Tests/model/run.sh "$STAVE" --count "$SONGS" --seed 20240601 >"$log" 2>&1
   rc=$?
   tail -n 20 "$log"
   rm -f "$log"
@@ -94,7 +152,7 @@ model_referee() {
 model_referee_v2() {
   local log rc
   log="$(mktemp)"
-  bash Tests/model/run.sh "$STAVE" --v2 --count 300 --seed 20240601 >"$log" 2>&1
+  bash Tests/model/run.sh "$STAVE" --v2 --count "$SONGS" --seed 20240601 >"$log" 2>&1
   rc=$?
   tail -n 20 "$log"
   rm -f "$log"
@@ -128,26 +186,57 @@ fuzzing() {
   return "$rc"
 }
 
+# wanted KEY: whether the part runs (--only names it; otherwise all, less the slow ones in --quick).
+wanted() {
+  if [ -n "$ONLY" ]; then
+    case "$ONLY" in *",$1,"*) return 0 ;; *) return 1 ;; esac
+  fi
+  if [ -n "$QUICK" ]; then
+    case "$1" in editors|lsp|install|audio|fuzz) return 1 ;; esac
+  fi
+  return 0
+}
+# part KEY FULL_MINIMUM QUICK_MINIMUM NAME COMMAND...: run_part when the part is wanted, with the
+# minimum number of checks of the tier (today's counts, rounded down: a part that checks less
+# than that has lost inputs, and fails).
+part() {
+  local key="$1" full="$2" quick="$3" name="$4"
+  shift 4
+  wanted "$key" || return 0
+  run_part "$name" "$([ -n "$QUICK" ] && echo "$quick" || echo "$full")" "$@"
+}
+
 parts_begin
-# The second argument is each part's minimum number of checks (today's counts, rounded down):
-# a part that checks less than that has lost inputs, and fails.
-run_part "runner self-test" 25 bash Tests/runner/test_parts.sh
-run_part "build" 1 build_stave
-run_part "swift test" 220 swift_tests
-run_part "MIDI referee (mido)" 10 midi_referee
+part runner 25 25 "runner self-test" bash Tests/runner/test_parts.sh
+# The build, whenever a part that needs the binary runs.
+needs_build=""
+for key in "${PART_KEYS[@]}"; do
+  case "$key" in runner|editors) ;; *) wanted "$key" && needs_build=1 ;; esac
+done
+[ -n "$needs_build" ] && run_part "build" 1 build_stave
+part swift 220 220 "swift test" swift_tests
+part referee 10 10 "MIDI referee (mido)" midi_referee
 # The corpus part keeps the songs it wrote, for the formatter part.
 CORPUS_SONGS="$PARTS_LOG_DIR/corpus-songs"
 rm -rf "$CORPUS_SONGS" && mkdir -p "$CORPUS_SONGS"
-run_part "real music: music21 corpus" 800 bash Tests/corpus/run.sh "$STAVE" --keep "$CORPUS_SONGS"
-run_part "model referee (random songs)" 300 model_referee
-run_part "model referee (random Stave 2 songs)" 300 model_referee_v2
-run_part "model referee (hand-computed Stave 2)" 55 model_hand_v2
-run_part "stave fmt and the lossless tree" 10000 bash Tests/format/run.sh "$STAVE" --corpus "$CORPUS_SONGS" --min-corpus 1600 --count 300
-run_part "MusicXML (music21, XSD)" 1100 bash Tests/musicxml/run.sh "$STAVE"
-run_part "MIDI import round trip" 1000 bash Tests/import/run.sh "$STAVE"
-run_part "editor support" 2400 bash Tests/editors/run.sh
-run_part "language server (pytest-lsp, Neovim)" 160 bash Tests/lsp/run.sh "$STAVE"
-run_part "install and man page" 70 bash Tests/install/run.sh
-run_part "audio: render, play, watch (FluidSynth)" 130 bash Tests/audio/run.sh "$STAVE"
-run_part "fuzzing (libFuzzer)" 150 fuzzing
+part corpus 800 20 "real music: music21 corpus" bash Tests/corpus/run.sh "$STAVE" --keep "$CORPUS_SONGS" --every "$EVERY"
+part model 300 20 "model referee (random songs)" model_referee
+part model-v2 300 20 "model referee (random Stave 2 songs)" model_referee_v2
+part model-hand 55 55 "model referee (hand-computed Stave 2)" model_hand_v2
+# The formatter part takes the corpus songs when the corpus part ran before it.
+corpus_songs=()
+if wanted corpus; then
+  corpus_songs=(--corpus "$CORPUS_SONGS" --min-corpus "$((1600 / EVERY))")
+fi
+part format 10000 300 "stave fmt and the lossless tree" bash Tests/format/run.sh "$STAVE" "${corpus_songs[@]}" --count "$SONGS" --count-v2 "$SONGS"
+part musicxml 1100 60 "MusicXML (music21, XSD)" bash Tests/musicxml/run.sh "$STAVE" --count "$SONGS" --every "$EVERY"
+# The import round trip checks 1,000 songs and 200 Stave 2 songs in full.
+import_counts=()
+[ -n "$QUICK" ] && import_counts=(--count "$SONGS" --count-v2 "$SONGS")
+part import 1000 40 "MIDI import round trip" bash Tests/import/run.sh "$STAVE" "${import_counts[@]}"
+part editors 2400 2400 "editor support" bash Tests/editors/run.sh
+part lsp 160 160 "language server (pytest-lsp, Neovim)" bash Tests/lsp/run.sh "$STAVE"
+part install 70 70 "install and man page" bash Tests/install/run.sh
+part audio 130 130 "audio: render, play, watch (FluidSynth)" bash Tests/audio/run.sh "$STAVE"
+part fuzz 150 150 "fuzzing (libFuzzer)" fuzzing
 parts_summary

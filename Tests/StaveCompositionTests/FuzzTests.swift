@@ -18,7 +18,7 @@ final class FuzzTests: XCTestCase {
     func testTenThousandInputsNeverTrapAndStayWellFormed() throws {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["STAVE_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x5EED_57A7E
-        let count = environment["STAVE_FUZZ_COUNT"].flatMap(Int.init) ?? 10_000
+        let count = environment["STAVE_FUZZ_COUNT"].flatMap(Int.init) ?? TestScale.count(10_000, minimum: 500)
         let exampleTexts = ((try? FileManager.default.contentsOfDirectory(at: Self.examples, includingPropertiesForKeys: nil)) ?? [])
             .filter { $0.pathExtension == "stave" }
             .sorted { $0.path < $1.path }

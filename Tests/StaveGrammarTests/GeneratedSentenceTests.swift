@@ -1,15 +1,16 @@
 import XCTest
+import StaveTestSupport
 import StaveSyntax
 
 /// Sentences generated from `Grammar/stave.ebnf` must be accepted by the parser, and broken on
 /// purpose they must be rejected: this keeps the grammar file and the parser in step.
 final class GeneratedSentenceTests: XCTestCase {
     /// How many sentences the positive test generates.
-    static let sentenceCount = 3000 * GrammarFile.scale
+    static let sentenceCount = TestScale.count(3000, minimum: 300)
 
     func testEveryGeneratedSentenceParsesWithoutSyntaxErrors() throws {
         let grammar = try GrammarFile.load()
-        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 2024 + UInt64(GrammarFile.scale))
+        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 2024 + GrammarFile.seedOffset)
         var tokenCount = 0
         var failures = 0
         for index in 0..<GeneratedSentenceTests.sentenceCount {
@@ -32,8 +33,8 @@ final class GeneratedSentenceTests: XCTestCase {
 
     func testGeneratorReachesEverySyntaxRuleAndLiteral() throws {
         let grammar = try GrammarFile.load()
-        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 2024 + UInt64(GrammarFile.scale))
-        for _ in 0..<GeneratedSentenceTests.sentenceCount { _ = generator.sentence() }
+        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 2024 + GrammarFile.seedOffset)
+        for _ in 0..<max(3000, GeneratedSentenceTests.sentenceCount) { _ = generator.sentence() }
         let syntaxRules = grammar.rules.filter { $0.section == .syntax && $0.name != "SpaceRequired" }
         for rule in syntaxRules {
             XCTAssertTrue(generator.coverage.contains(rule.name), "no generated sentence uses rule \(rule.name)")
@@ -59,9 +60,9 @@ final class GeneratedSentenceTests: XCTestCase {
         let grammar = try GrammarFile.load()
         let recognizer = try EarleyRecognizer(grammar: grammar, start: "Song", spaceRequired: "SpaceRequired")
         let mutator = SentenceMutator(grammar: grammar)
-        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 5 + UInt64(GrammarFile.scale))
+        var generator = SentenceGenerator(grammar: grammar, choosers: .stave, seed: 5 + GrammarFile.seedOffset)
         var applied: [Mutation: Int] = [:]
-        for index in 0..<400 * GrammarFile.scale {
+        for index in 0..<400 {
             let sentence = generator.sentence()
             for mutation in Mutation.allCases {
                 guard let tokens = mutator.apply(mutation, to: sentence, random: &generator.random) else { continue }

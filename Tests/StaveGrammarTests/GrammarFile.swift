@@ -1,4 +1,5 @@
 import Foundation
+import StaveTestSupport
 import StaveSyntax
 
 /// The real `Grammar/stave.ebnf` and the examples, found from this file's path, and the
@@ -10,9 +11,10 @@ enum GrammarFile {
 
     static let grammarPath = packageRoot.appendingPathComponent("Grammar/stave.ebnf").path
 
-    /// How many times more sentences the randomized tests try: `STAVE_GRAMMAR_SCALE=20 swift test
-    /// --filter StaveGrammarTests` searches harder (with different seeds) than the quick default of 1.
-    static let scale: Int = ProcessInfo.processInfo.environment["STAVE_GRAMMAR_SCALE"].flatMap(Int.init).map { max(1, min($0, 1000)) } ?? 1
+    /// Added to the randomized tests' seeds: 1, or the test scale when it is larger, so that a
+    /// harder search (`STAVE_TEST_SCALE=20 swift test --filter StaveGrammarTests`, twenty times
+    /// the sentences) tries other sentences too. Their counts come from `TestScale`.
+    static let seedOffset = UInt64(max(1, TestScale.factor.rounded(.down)))
 
     /// Reads and parses the grammar file.
     static func load() throws -> EBNFGrammar {
