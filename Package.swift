@@ -32,9 +32,9 @@ let package = Package(
         // Text → tokens → syntax tree, with diagnostics.
         .target(name: "StaveSyntax", dependencies: ["StaveSupport"]),
         // Syntax tree → checked Composition tree (exact rational time), performance expansion.
-        .target(name: "StaveComposition", dependencies: ["StaveSyntax", "StaveSupport"]),
+        .target(name: "StaveComposition", dependencies: ["StaveSyntax"]),
         // Composition → Standard MIDI File.
-        .target(name: "StaveMIDI", dependencies: ["StaveComposition", "StaveSupport"]),
+        .target(name: "StaveMIDI", dependencies: ["StaveComposition"]),
         // Composition ⇄ the versioned JSON save format, with migrations.
         .target(name: "StaveDomain", dependencies: ["StaveSyntax", "StaveComposition", "StaveSupport"], exclude: ["FORMAT.md"]),
         // Composition → canonical Stave text (in the formatter's layout).

@@ -44,6 +44,35 @@ final class PackageManifestTests: XCTestCase {
         }
     }
 
+    /// The other direction: every declared dependency is imported by some source of the target,
+    /// so the module graph in Package.swift is exactly the graph of the imports. (A test target
+    /// may depend on the `stave` executable without importing it: it runs the built program.)
+    func testEveryDeclaredDependencyIsImported() throws {
+        let root = CLITestCase.packageRoot
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = try targets(manifest)
+        XCTAssertGreaterThanOrEqual(targets.count, 10, "the manifest's targets were not found")
+        let importLine = try NSRegularExpression(pattern: #"^\s*(?:@\w+\s+)*import\s+(\w+)"#, options: .anchorsMatchLines)
+        var checked = 0
+        for target in targets {
+            let folder = root.appendingPathComponent(target.folder)
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            var imported: Set<String> = []
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                let range = NSRange(location: 0, length: (text as NSString).length)
+                for match in importLine.matches(in: text, range: range) {
+                    imported.insert((text as NSString).substring(with: match.range(at: 1)))
+                }
+            }
+            for dependency in target.dependencies where dependency != "stave" {
+                XCTAssertTrue(imported.contains(dependency), "target \(target.name) declares \(dependency), which none of its sources imports")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 30, "declared dependencies examined")
+    }
+
     /// The lines of a Swift file with the `#if` conditions in force at each.
     func conditions(_ text: String) -> [(line: String, conditions: [String])] {
         var stack: [String] = []
