@@ -6,7 +6,8 @@ import StaveComposition
 /// The roll starts with the title and a line giving the key, meters, bars and step. Then come
 /// systems (lines of music no wider than `options.width`); in each, every shown track has its
 /// header, a ruler (bar numbers and beat marks, `|` at bar lines) and one row per pitch. In a row
-/// a note's first cell is `#`, the cells it sustains are `=`, silent cells are `.`. ROLL.md
+/// a note's first cell is `#`, the cells it sustains are `=` (other glyphs for soft, loud and
+/// silent notes), silent cells are `.`. ROLL.md
 /// describes the format in full. Pure: a song and options in, text out.
 public struct PianoRollRenderer: Backend {
     /// What to show and how wide.
@@ -53,28 +54,29 @@ public struct PianoRollRenderer: Backend {
         let step = options.step ?? RollGrid.automaticStep(notes: notes.flatMap { $0 }, meterMap: meterMap, bars: bars)
         var rolls = zip(tracks, notes).map {
             RollTrack(track: $0, notes: $1, from: start, to: end, key: song.key,
+                      spellings: WrittenSpelling.table(of: $0, in: song, from: start, to: end),
                       chordSymbols: Performance.chordSymbols(of: $0, in: song), lyrics: Performance.lyrics(of: $0, in: song))
         }
         lines += RollRange.wrap(RollRange.infoItems(song: song, meterMap: meterMap, bars: bars, lastBar: lastBar, step: step), width: options.width)
         let glyphs = options.unicode ? RollGlyphs.unicode : RollGlyphs.ascii
-        var legend: [String] = []
-        if rolls.contains(where: \.hasAccents) { legend.append("\(glyphs.accent) accented onset") }
-        if rolls.contains(where: \.hasGraces) { legend.append("\(glyphs.grace) grace note") }
-        if !legend.isEmpty { lines += RollRange.wrap(["legend: \(glyphs.onset) onset", "\(glyphs.sustain) sustain"] + legend, width: options.width) }
+        lines += PianoRollRenderer.legend(rolls, glyphs, width: options.width)
 
         let grid = RollGrid(meterMap: meterMap, bars: bars, step: step)
         var labels = rolls.flatMap { $0.rows.map(\.label.count) }
         if rolls.contains(where: { !$0.rows.isEmpty && !$0.chordSymbols.isEmpty }) { labels.append(PianoRollRenderer.chordsLabel.count) }
         if rolls.contains(where: { !$0.rows.isEmpty && !$0.lyrics.isEmpty }) { labels.append(PianoRollRenderer.lyricsLabel.count) }
         let labelWidth = (labels.max() ?? 0) + 1
-        let rowCount = rolls.reduce(0) { $0 + $1.rows.count + 2 + ($1.chordSymbols.isEmpty ? 0 : 1) + ($1.lyrics.isEmpty ? 0 : 1) }
-        let (lineLength, overflow) = (grid.cellCount + grid.barCount + labelWidth + 2).multipliedReportingOverflow(by: rowCount)
-        guard !overflow, lineLength <= PianoRollRenderer.maximumCharacters else {
-            throw PianoRollError.tooLarge(characters: overflow ? Int.max : lineLength)
+        let rowCount = rolls.reduce(0) { $0 + $1.rows.count + 2 }
+        // A chord symbol or syllable adds at most one line of words (`SystemDrawing.words`).
+        let texts = rolls.reduce(0) { $0 + ($1.rows.isEmpty ? 0 : $1.chordSymbols.count + $1.lyrics.count) }
+        let (musicLength, overflow) = (grid.cellCount + grid.barCount + labelWidth + 2).multipliedReportingOverflow(by: rowCount)
+        let (wordsLength, wordsOverflow) = texts.multipliedReportingOverflow(by: options.width + 1)
+        guard !overflow, !wordsOverflow, musicLength + wordsLength <= PianoRollRenderer.maximumCharacters else {
+            throw PianoRollError.tooLarge(characters: overflow || wordsOverflow ? Int.max : musicLength + wordsLength)
         }
         for index in rolls.indices { rolls[index].draw(on: grid) }
 
-        let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth)
+        let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth, lineWidth: options.width)
         drawSystems(rolls, drawing, bars: bars, into: &lines)
         let moved = rolls.reduce(0) { $0 + $1.moved }
         if moved > 0 {
@@ -83,6 +85,26 @@ public struct PianoRollRenderer: Backend {
             lines += RollRange.wrapWords(note, width: options.width)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The legend lines under the information line, none when every shown note is a plain
+    /// note of the medium band. The first names the glyphs of the marks used (`# onset,
+    /// = sustain, > accented onset, + grace note`); a second, when a note of another band is
+    /// shown, the velocity bands used, medium always among them
+    /// (`velocity: o- soft (v1-56, ppp-p), #= medium (v57-103, mp-f)`).
+    static func legend(_ rolls: [RollTrack], _ glyphs: RollGlyphs, width: Int) -> [String] {
+        var marks: [String] = []
+        if rolls.contains(where: \.hasAccents) { marks.append("\(glyphs.accent) accented onset") }
+        if rolls.contains(where: \.hasGraces) { marks.append("\(glyphs.grace) grace note") }
+        var bands = rolls.reduce(into: Set<VelocityBand>()) { $0.formUnion($1.bands) }
+        if bands.subtracting([.medium]).isEmpty { bands = [] } else { bands.insert(.medium) }
+        guard !marks.isEmpty || !bands.isEmpty else { return [] }
+        var lines = RollRange.wrap(["legend: \(glyphs.onset(.medium)) onset", "\(glyphs.sustain(.medium)) sustain"] + marks, width: width)
+        if !bands.isEmpty {
+            let items = bands.sorted().map { "\(glyphs.onset($0))\(glyphs.sustain($0)) \($0.legendText)" }
+            lines += RollRange.wrap(["velocity:"] + items, width: width)
+        }
+        return lines
     }
 
     /// The label of the chord-symbol line above a track's ruler.
@@ -103,10 +125,11 @@ public struct PianoRollRenderer: Backend {
                     continue
                 }
                 lines += RollRange.wrap(RollTrack.header(of: roll.track), width: options.width)
-                if let chords = drawing.words(PianoRollRenderer.chordsLabel, roll.chordSymbols, system) { lines.append(chords) }
+                // The line of words nearest the music first: chord lines stack upward, lyrics down.
+                lines += drawing.words(PianoRollRenderer.chordsLabel, roll.chordSymbols, system).reversed()
                 lines.append(drawing.ruler(system))
                 for row in roll.rows { lines.append(drawing.row(row, system)) }
-                if let lyrics = drawing.words(PianoRollRenderer.lyricsLabel, roll.lyrics, system) { lines.append(lyrics) }
+                lines += drawing.words(PianoRollRenderer.lyricsLabel, roll.lyrics, system)
             }
         }
     }
