@@ -66,18 +66,17 @@ public struct PianoRollRenderer: Backend {
         if rolls.contains(where: { !$0.rows.isEmpty && !$0.chordSymbols.isEmpty }) { labels.append(PianoRollRenderer.chordsLabel.count) }
         if rolls.contains(where: { !$0.rows.isEmpty && !$0.lyrics.isEmpty }) { labels.append(PianoRollRenderer.lyricsLabel.count) }
         let labelWidth = (labels.max() ?? 0) + 1
-        let rowCount = rolls.reduce(0) { $0 + $1.rows.count + 2 }
-        // A chord symbol or syllable adds at most one line of words (`SystemDrawing.words`).
-        let texts = rolls.reduce(0) { $0 + ($1.rows.isEmpty ? 0 : $1.chordSymbols.count + $1.lyrics.count) }
-        let (musicLength, overflow) = (grid.cellCount + grid.barCount + labelWidth + 2).multipliedReportingOverflow(by: rowCount)
-        let (wordsLength, wordsOverflow) = texts.multipliedReportingOverflow(by: options.width + 1)
-        guard !overflow, !wordsOverflow, musicLength + wordsLength <= PianoRollRenderer.maximumCharacters else {
-            throw PianoRollError.tooLarge(characters: overflow || wordsOverflow ? Int.max : musicLength + wordsLength)
+        let rowCount = rolls.reduce(0) { $0 + $1.rows.count + 2 + ($1.chordSymbols.isEmpty ? 0 : 1) + ($1.lyrics.isEmpty ? 0 : 1) }
+        let (lineLength, overflow) = (grid.cellCount + grid.barCount + labelWidth + 2).multipliedReportingOverflow(by: rowCount)
+        guard !overflow, lineLength <= PianoRollRenderer.maximumCharacters else {
+            throw PianoRollError.tooLarge(characters: overflow ? Int.max : lineLength)
         }
         for index in rolls.indices { rolls[index].draw(on: grid) }
 
         let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth, lineWidth: options.width)
-        drawSystems(rolls, drawing, bars: bars, into: &lines)
+        // The further lines of words are counted as they are drawn (their number depends on how
+        // the texts collide); the total stays within the limit too.
+        try drawSystems(rolls, drawing, bars: bars, into: &lines, budget: PianoRollRenderer.maximumCharacters - lineLength)
         let moved = rolls.reduce(0) { $0 + $1.moved }
         if moved > 0 {
             lines.append("")
@@ -113,8 +112,16 @@ public struct PianoRollRenderer: Backend {
     static let lyricsLabel = "lyrics"
 
     /// Appends the systems: for each, every track's header, ruler and rows, after a blank line.
-    /// A track without notes in the shown bars gets its header only.
-    func drawSystems(_ rolls: [RollTrack], _ drawing: SystemDrawing, bars: ClosedRange<Int>, into lines: inout [String]) {
+    /// A track without notes in the shown bars gets its header only. Throws `tooLarge` when the
+    /// lines of words beyond one per track and system exceed `budget` characters.
+    func drawSystems(_ rolls: [RollTrack], _ drawing: SystemDrawing, bars: ClosedRange<Int>, into lines: inout [String], budget: Int) throws {
+        var extra = 0
+        func words(_ label: String, _ texts: [PerformedText], _ system: SystemLayout.System) throws -> [String] {
+            let found = drawing.words(label, texts, system)
+            extra += found.dropFirst().reduce(0) { $0 + $1.utf8.count + 1 }
+            if extra > budget { throw PianoRollError.tooLarge(characters: PianoRollRenderer.maximumCharacters - budget + extra) }
+            return found
+        }
         let layout = SystemLayout(barCells: drawing.grid.barCells, columns: options.width - drawing.labelWidth)
         let empty = " (no notes in \(RollRange.barsText(bars)))"
         for system in layout.systems {
@@ -126,10 +133,10 @@ public struct PianoRollRenderer: Backend {
                 }
                 lines += RollRange.wrap(RollTrack.header(of: roll.track), width: options.width)
                 // The line of words nearest the music first: chord lines stack upward, lyrics down.
-                lines += drawing.words(PianoRollRenderer.chordsLabel, roll.chordSymbols, system).reversed()
+                lines += try words(PianoRollRenderer.chordsLabel, roll.chordSymbols, system).reversed()
                 lines.append(drawing.ruler(system))
                 for row in roll.rows { lines.append(drawing.row(row, system)) }
-                lines += drawing.words(PianoRollRenderer.lyricsLabel, roll.lyrics, system)
+                lines += try words(PianoRollRenderer.lyricsLabel, roll.lyrics, system)
             }
         }
     }

@@ -88,23 +88,21 @@ struct SystemDrawing {
         }
         // Stable: texts of one cell keep their order.
         placed = placed.enumerated().sorted { $0.element.column != $1.element.column ? $0.element.column < $1.element.column : $0.offset < $1.offset }.map(\.element)
-        var lines: [[Character]] = []
+        // Each line: its text, and the first column a next text may take (one space after).
+        var lines: [String] = []
         var free: [Int] = []
+        let padding = String(repeating: " ", count: max(1, labelWidth - label.count))
         for item in placed {
             let index = free.firstIndex { $0 <= item.column } ?? lines.count
             if index == lines.count {
-                lines.append(Array(repeating: " ", count: room))
+                lines.append(label + padding)
                 free.append(0)
             }
-            for (offset, character) in item.text.enumerated() { lines[index][item.column + offset] = character }
+            // Texts on one line go left to right: pad from the end of the previous one.
+            lines[index] += String(repeating: " ", count: item.column - max(0, free[index] - 1)) + String(item.text)
             free[index] = item.column + item.text.count + 1
         }
-        let padding = String(repeating: " ", count: max(1, labelWidth - label.count))
-        return lines.map { content in
-            var line = label + padding + String(content)
-            while line.last == " " { line.removeLast() }
-            return line
-        }
+        return lines
     }
 
     /// Appends the boundaries and bar lines of `system` to `line`, and each segment's cells by `cells`.

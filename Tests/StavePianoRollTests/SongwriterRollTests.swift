@@ -1,6 +1,6 @@
 import XCTest
 import StaveComposition
-import StavePianoRoll
+@testable import StavePianoRoll
 
 /// What songwriters missed in the roll (issue 31): rows labelled as the notes were written,
 /// cells shaded by velocity band, and every chord symbol and syllable shown. Every expected
@@ -154,5 +154,36 @@ final class SongwriterRollTests: XCTestCase {
         let cut = lines(source("supercalifragilisticexpialidociousness"), PianoRollOptions(width: 40))
         XCTAssertEqual(cut.filter { $0.hasPrefix("lyrics") }, ["lyrics  a", "lyrics  supercalifragilisticexpialidocio"])
         XCTAssertTrue((shifted + cut).allSatisfy { $0.count <= 40 })
+    }
+}
+
+/// The lines of words a roll needs depend on how its texts collide, so they are counted as they
+/// are drawn, within the roll's character limit.
+final class WordsBudgetTests: XCTestCase {
+    func testLinesOfWordsBeyondTheBudgetAreRefused() throws {
+        guard let song = RollTestSupport.compile("""
+        title "L"
+        track t {
+          phrase p { c8 d e f g a b > c | }
+          lyrics p "aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd e f g h"
+        }
+        """) else { return }
+        let track = song.tracks[0]
+        let meterMap = MeterMap(meters: song.meters)
+        let grid = RollGrid(meterMap: meterMap, bars: 1...1, step: Rational(1, 8))
+        var roll = RollTrack(track: track, notes: Performance.notes(of: track, in: song), from: .zero, to: Rational(1), key: song.key,
+                             lyrics: Performance.lyrics(of: track, in: song))
+        roll.draw(on: grid)
+        let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: .ascii, labelWidth: 7, lineWidth: 120)
+        // Eight syllables one column apart, the first four ten letters long: a–d take a line
+        // each, e and g (columns 5, 7) the fifth, f and h (6, 8) the sixth; the five lines beyond
+        // the first are 19, 20, 21, 15 and 16 characters, 96 with their newlines.
+        var lines: [String] = []
+        XCTAssertNoThrow(try PianoRollRenderer().drawSystems([roll], drawing, bars: 1...1, into: &lines, budget: 96))
+        XCTAssertEqual(lines.filter { $0.hasPrefix("lyrics") }.count, 6)
+        lines = []
+        XCTAssertThrowsError(try PianoRollRenderer().drawSystems([roll], drawing, bars: 1...1, into: &lines, budget: 95)) {
+            XCTAssertEqual($0 as? PianoRollError, .tooLarge(characters: PianoRollRenderer.maximumCharacters + 1))
+        }
     }
 }
