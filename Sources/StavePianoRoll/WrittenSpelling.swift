@@ -24,8 +24,7 @@ enum WrittenSpelling {
             guard firstCopy <= lastCopy else { continue }
             for copy in firstCopy...lastCopy {
                 let offset = placement.start + length * copy
-                let visit = Visit(tally: tally, offset: offset, shift: placement.shift, start: start, end: end)
-                tally = visit.walk(placement.body)
+                Visit(offset: offset, shift: placement.shift, start: start, end: end).walk(placement.body, into: &tally)
             }
         }
         return tally.chosen()
@@ -36,13 +35,11 @@ enum WrittenSpelling {
         var counts: [Int: [(spelling: PitchSpelling, count: Int)]] = [:]
 
         mutating func add(_ pitch: Int, _ spelling: PitchSpelling) {
-            var seen = counts[pitch, default: []]
-            if let index = seen.firstIndex(where: { $0.spelling == spelling }) {
-                seen[index].count += 1
+            if let index = counts[pitch]?.firstIndex(where: { $0.spelling == spelling }) {
+                counts[pitch]![index].count += 1
             } else {
-                seen.append((spelling, 1))
+                counts[pitch, default: []].append((spelling, 1))
             }
-            counts[pitch] = seen
         }
 
         /// The most written spelling of each pitch, the first written among equals.
@@ -56,52 +53,46 @@ enum WrittenSpelling {
     /// One copy of a body walked for its written notes, in written order (a grace group just
     /// before the note it decorates).
     struct Visit {
-        var tally: Tally
         let offset: Rational
         let shift: Int
         let start: Rational
         let end: Rational
-        var graces: [Rational: [[ChordNote]]] = [:]
 
-        init(tally: Tally, offset: Rational, shift: Int, start: Rational, end: Rational) {
-            self.tally = tally
-            self.offset = offset
-            self.shift = shift
-            self.start = start
-            self.end = end
-        }
-
-        /// The tally after adding the copy's notes written inside the range.
-        func walk(_ body: PhraseBody) -> Tally {
-            var visit = self
-            for group in body.expression.graces where visit.graces[group.offset] == nil { visit.graces[group.offset] = group.items }
+        /// Adds the copy's notes written inside the range to `tally`.
+        func walk(_ body: PhraseBody, into tally: inout Tally) {
+            var graces: [Rational: [[ChordNote]]] = [:]
+            for group in body.expression.graces where graces[group.offset] == nil { graces[group.offset] = group.items }
             for root in body.notes {
+                let from = offset + root.position
+                guard from < end, from + root.width > start else { continue }
                 let divisions = root.divisions
                 let part = root.width / max(1, divisions.count)
                 for (index, division) in divisions.enumerated() {
-                    visit.division(division, at: root.position + part * index, width: part)
+                    self.division(division, at: root.position + part * index, width: part, graces: graces, into: &tally)
                 }
             }
-            return visit.tally
         }
 
-        /// Adds the notes of `division`, which starts `time` after the body's start.
-        mutating func division(_ division: TupletNote, at time: Rational, width: Rational) {
+        /// Adds the notes of `division`, which starts `time` after the body's start (and the
+        /// grace notes written before it).
+        func division(_ division: TupletNote, at time: Rational, width: Rational, graces: [Rational: [[ChordNote]]], into tally: inout Tally) {
             let from = offset + time
             guard from < end, from + width > start else { return }
             switch division {
             case .chord(let notes):
-                if !notes.isEmpty, let items = graces[time], from >= start {
-                    for item in items { chord(item) }
+                if !notes.isEmpty, from >= start, let items = graces[time] {
+                    for item in items { chord(item, into: &tally) }
                 }
-                chord(notes)
+                chord(notes, into: &tally)
             case .tuplet(let items):
                 let part = width / max(1, items.count)
-                for (index, item) in items.enumerated() { self.division(item, at: time + part * index, width: part) }
+                for (index, item) in items.enumerated() {
+                    self.division(item, at: time + part * index, width: part, graces: graces, into: &tally)
+                }
             }
         }
 
-        mutating func chord(_ notes: [ChordNote]) {
+        func chord(_ notes: [ChordNote], into tally: inout Tally) {
             for note in notes {
                 guard let spelling = note.spelling else { continue }
                 let pitch = note.pitch + shift
