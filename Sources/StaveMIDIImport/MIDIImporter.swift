@@ -114,9 +114,8 @@ public struct MIDIImporter {
     /// how many lyric and marker events found no place.
     func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, quantizer: Quantizer?)
         -> (tracks: [Track], inexact: Int, lostLyrics: Int, lostMarkers: Int) {
-        // Every pitch spelled once for the song's key (`Pitch.defaultSpelling`), not once per note.
-        let spellings = (0..<128).map { Pitch.defaultSpelling($0, in: conductor.key).spelling }
-        let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, spellings: spellings)
+        // Pitches spelled by the song's key and the line they move in (`PitchSpeller`).
+        let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, speller: PitchSpeller(key: conductor.key))
         let drumLayout = VoiceLayout(clock: clock, meterMap: conductor.meterMap)
         /// A tick as the grid places it.
         func snapped(_ tick: Int) -> Int { quantizer?.snap(tick) ?? tick }

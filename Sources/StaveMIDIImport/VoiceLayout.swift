@@ -16,8 +16,14 @@ struct VoiceNote: Equatable {
 struct VoiceLayout {
     let clock: TickTime
     let meterMap: MeterMap
-    /// The spelling of each MIDI pitch in the song's key (drum tracks: none).
-    var spellings: [PitchSpelling] = []
+    /// Spells the pitches by the song's key and the line (drum tracks: none).
+    var speller: PitchSpeller?
+
+    /// Where a note of one voice starts and its pitch: no two notes of a voice share both.
+    struct NoteKey: Hashable {
+        var start: Int
+        var pitch: Int
+    }
 
     /// The body (starting at time zero), the number of boundaries placed inexactly, and the
     /// times of `extraTicks` (points the body must have a boundary at outside any tuplet, such
@@ -41,6 +47,13 @@ struct VoiceLayout {
 
         // The chord sounding in each span between consecutive boundaries.
         let sorted = notes.sorted { $0.start != $1.start ? $0.start < $1.start : $0.pitch < $1.pitch }
+        // The direction of the line after each chromatic black key, which chooses its spelling.
+        var directions: [NoteKey: Int] = [:]
+        if let speller, sorted.contains(where: { speller.dependsOnDirection($0.pitch) }) {
+            for (note, direction) in zip(sorted, PitchSpeller.directions(sorted)) where speller.dependsOnDirection(note.pitch) {
+                directions[NoteKey(start: note.start, pitch: note.pitch)] = direction
+            }
+        }
         var active: [VoiceNote] = []
         var next = 0
         var containers: [RootNote] = []
@@ -93,7 +106,7 @@ struct VoiceLayout {
                     let endPart = ((pieceEnd - window.start) / window.part).floor
                     while pendingWindow!.parts.count < firstPart { pendingWindow!.parts.append(.rest) }
                     for part in firstPart..<endPart {
-                        let chord = chordNotes(active, endingAt: nextTick, continuing: part + 1 < endPart || pieceEnd < to)
+                        let chord = chordNotes(active, endingAt: nextTick, continuing: part + 1 < endPart || pieceEnd < to, directions: directions)
                         pendingWindow!.parts.append(.chord(chord))
                     }
                     if pieceEnd == window.end { flushWindow() }
@@ -111,7 +124,7 @@ struct VoiceLayout {
                     let barEnd = from - place.offset + place.meter.barLength
                     if barEnd < pieceEnd, WrittenLength.isWritable(barEnd - from), WrittenLength.isWritable(pieceEnd - barEnd) { pieceEnd = barEnd }
                     if !WrittenLength.isWritable(pieceEnd - from) { inexact += 1 }
-                    let chord = chordNotes(active, endingAt: nextTick, continuing: pieceEnd < to)
+                    let chord = chordNotes(active, endingAt: nextTick, continuing: pieceEnd < to, directions: directions)
                     containers.append(RootNote(position: from - origin, width: pieceEnd - from, chord: chord))
                     from = pieceEnd
                 }
@@ -124,11 +137,16 @@ struct VoiceLayout {
     }
 
     /// The chord of the sounding notes in a span: each note tied on when it goes on past the
-    /// span's end tick, or when the span itself is cut (`continuing`).
-    func chordNotes(_ active: [VoiceNote], endingAt tick: Int, continuing: Bool) -> [ChordNote] {
+    /// span's end tick, or when the span itself is cut (`continuing`); spelled by `speller`,
+    /// a chromatic black key by the direction of its line (`directions`, by start and pitch).
+    func chordNotes(_ active: [VoiceNote], endingAt tick: Int, continuing: Bool, directions: [NoteKey: Int] = [:]) -> [ChordNote] {
         var chord = active.map { note in
-            ChordNote(pitch: note.pitch, velocity: note.velocity, tie: continuing || note.end > tick,
-                      spelling: spellings.indices.contains(note.pitch) ? spellings[note.pitch] : nil)
+            var spelling: PitchSpelling?
+            if let speller, (0...127).contains(note.pitch) {
+                let direction = directions.isEmpty ? 0 : directions[NoteKey(start: note.start, pitch: note.pitch)] ?? 0
+                spelling = speller.spelling(note.pitch, direction: direction)
+            }
+            return ChordNote(pitch: note.pitch, velocity: note.velocity, tie: continuing || note.end > tick, spelling: spelling)
         }
         if chord.count > 1 { chord.sort { $0.pitch < $1.pitch } }
         return chord

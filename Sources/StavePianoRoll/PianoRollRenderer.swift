@@ -6,7 +6,8 @@ import StaveComposition
 /// The roll starts with the title and a line giving the key, meters, bars and step. Then come
 /// systems (lines of music no wider than `options.width`); in each, every shown track has its
 /// header, a ruler (bar numbers and beat marks, `|` at bar lines) and one row per pitch. In a row
-/// a note's first cell is `#`, the cells it sustains are `=`, silent cells are `.`. ROLL.md
+/// a note's first cell is `#`, the cells it sustains are `=` (other glyphs for soft, loud and
+/// silent notes), silent cells are `.`. ROLL.md
 /// describes the format in full. Pure: a song and options in, text out.
 public struct PianoRollRenderer: Backend {
     /// What to show and how wide.
@@ -53,14 +54,12 @@ public struct PianoRollRenderer: Backend {
         let step = options.step ?? RollGrid.automaticStep(notes: notes.flatMap { $0 }, meterMap: meterMap, bars: bars)
         var rolls = zip(tracks, notes).map {
             RollTrack(track: $0, notes: $1, from: start, to: end, key: song.key,
+                      spellings: WrittenSpelling.table(of: $0, in: song, from: start, to: end),
                       chordSymbols: Performance.chordSymbols(of: $0, in: song), lyrics: Performance.lyrics(of: $0, in: song))
         }
         lines += RollRange.wrap(RollRange.infoItems(song: song, meterMap: meterMap, bars: bars, lastBar: lastBar, step: step), width: options.width)
         let glyphs = options.unicode ? RollGlyphs.unicode : RollGlyphs.ascii
-        var legend: [String] = []
-        if rolls.contains(where: \.hasAccents) { legend.append("\(glyphs.accent) accented onset") }
-        if rolls.contains(where: \.hasGraces) { legend.append("\(glyphs.grace) grace note") }
-        if !legend.isEmpty { lines += RollRange.wrap(["legend: \(glyphs.onset) onset", "\(glyphs.sustain) sustain"] + legend, width: options.width) }
+        lines += PianoRollRenderer.legend(rolls, glyphs, width: options.width)
 
         let grid = RollGrid(meterMap: meterMap, bars: bars, step: step)
         var labels = rolls.flatMap { $0.rows.map(\.label.count) }
@@ -74,8 +73,10 @@ public struct PianoRollRenderer: Backend {
         }
         for index in rolls.indices { rolls[index].draw(on: grid) }
 
-        let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth)
-        drawSystems(rolls, drawing, bars: bars, into: &lines)
+        let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth, lineWidth: options.width)
+        // The further lines of words are counted as they are drawn (their number depends on how
+        // the texts collide); the total stays within the limit too.
+        try drawSystems(rolls, drawing, bars: bars, into: &lines, budget: PianoRollRenderer.maximumCharacters - lineLength)
         let moved = rolls.reduce(0) { $0 + $1.moved }
         if moved > 0 {
             lines.append("")
@@ -85,14 +86,42 @@ public struct PianoRollRenderer: Backend {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The legend lines under the information line, none when every shown note is a plain
+    /// note of the medium band. The first names the glyphs of the marks used (`# onset,
+    /// = sustain, > accented onset, + grace note`); a second, when a note of another band is
+    /// shown, the velocity bands used, medium always among them
+    /// (`velocity: o- soft (v1-56, ppp-p), #= medium (v57-103, mp-f)`).
+    static func legend(_ rolls: [RollTrack], _ glyphs: RollGlyphs, width: Int) -> [String] {
+        var marks: [String] = []
+        if rolls.contains(where: \.hasAccents) { marks.append("\(glyphs.accent) accented onset") }
+        if rolls.contains(where: \.hasGraces) { marks.append("\(glyphs.grace) grace note") }
+        var bands = rolls.reduce(into: Set<VelocityBand>()) { $0.formUnion($1.bands) }
+        if bands.subtracting([.medium]).isEmpty { bands = [] } else { bands.insert(.medium) }
+        guard !marks.isEmpty || !bands.isEmpty else { return [] }
+        var lines = RollRange.wrap(["legend: \(glyphs.onset(.medium)) onset", "\(glyphs.sustain(.medium)) sustain"] + marks, width: width)
+        if !bands.isEmpty {
+            let items = bands.sorted().map { "\(glyphs.onset($0))\(glyphs.sustain($0)) \($0.legendText)" }
+            lines += RollRange.wrap(["velocity:"] + items, width: width)
+        }
+        return lines
+    }
+
     /// The label of the chord-symbol line above a track's ruler.
     static let chordsLabel = "chords"
     /// The label of the lyrics line under a track's rows.
     static let lyricsLabel = "lyrics"
 
     /// Appends the systems: for each, every track's header, ruler and rows, after a blank line.
-    /// A track without notes in the shown bars gets its header only.
-    func drawSystems(_ rolls: [RollTrack], _ drawing: SystemDrawing, bars: ClosedRange<Int>, into lines: inout [String]) {
+    /// A track without notes in the shown bars gets its header only. Throws `tooLarge` when the
+    /// lines of words beyond one per track and system exceed `budget` characters.
+    func drawSystems(_ rolls: [RollTrack], _ drawing: SystemDrawing, bars: ClosedRange<Int>, into lines: inout [String], budget: Int) throws {
+        var extra = 0
+        func words(_ label: String, _ texts: [PerformedText], _ system: SystemLayout.System) throws -> [String] {
+            let found = drawing.words(label, texts, system)
+            extra += found.dropFirst().reduce(0) { $0 + $1.utf8.count + 1 }
+            if extra > budget { throw PianoRollError.tooLarge(characters: PianoRollRenderer.maximumCharacters - budget + extra) }
+            return found
+        }
         let layout = SystemLayout(barCells: drawing.grid.barCells, columns: options.width - drawing.labelWidth)
         let empty = " (no notes in \(RollRange.barsText(bars)))"
         for system in layout.systems {
@@ -103,10 +132,11 @@ public struct PianoRollRenderer: Backend {
                     continue
                 }
                 lines += RollRange.wrap(RollTrack.header(of: roll.track), width: options.width)
-                if let chords = drawing.words(PianoRollRenderer.chordsLabel, roll.chordSymbols, system) { lines.append(chords) }
+                // The line of words nearest the music first: chord lines stack upward, lyrics down.
+                lines += try words(PianoRollRenderer.chordsLabel, roll.chordSymbols, system).reversed()
                 lines.append(drawing.ruler(system))
                 for row in roll.rows { lines.append(drawing.row(row, system)) }
-                if let lyrics = drawing.words(PianoRollRenderer.lyricsLabel, roll.lyrics, system) { lines.append(lyrics) }
+                lines += try words(PianoRollRenderer.lyricsLabel, roll.lyrics, system)
             }
         }
     }

@@ -1,3 +1,4 @@
+import StaveSyntax
 import StaveComposition
 
 /// One track of a piano roll, drawn on a grid: a header and one row of cells per pitch.
@@ -7,12 +8,22 @@ import StaveComposition
 /// drum tracks get a row for each drum key played, highest key first. Rows are labelled by
 /// `RowLabel`.
 struct RollTrack {
-    /// What a cell shows. Of two things in one cell the greater wins: any onset over a
-    /// sustain, a note's onset over a grace note's, an accented onset over a plain one.
-    enum Cell: UInt8, Comparable {
-        case empty, sustain, grace, onset, accent
+    /// What a cell shows: what part of a note it is, and how loud the note plays. Of two things
+    /// in one cell the greater wins: any onset over a sustain, a note's onset over a grace
+    /// note's, an accented onset over a plain one; of two of one kind, the louder band.
+    struct Cell: Comparable {
+        enum Kind: UInt8 {
+            case empty, sustain, grace, onset, accent
+        }
 
-        static func < (a: Cell, b: Cell) -> Bool { a.rawValue < b.rawValue }
+        var kind: Kind
+        var band: VelocityBand
+
+        static let empty = Cell(kind: .empty, band: .silent)
+
+        static func < (a: Cell, b: Cell) -> Bool {
+            a.kind != b.kind ? a.kind.rawValue < b.kind.rawValue : a.band < b.band
+        }
     }
 
     /// One pitch or drum.
@@ -41,12 +52,16 @@ struct RollTrack {
     /// True when a shown note is a grace note or accented (the legend names their glyphs).
     var hasGraces: Bool { notes.contains { $0.isGrace } }
     var hasAccents: Bool { notes.contains { !$0.isGrace && $0.marks.contains(.accent) } }
+    /// The velocity bands of the shown notes (the legend names them when one is not `medium`).
+    var bands: Set<VelocityBand> { Set(notes.map { VelocityBand(velocity: $0.velocity) }) }
 
     /// Selects the rows of `track` from its `notes` (sounding pitches, absolute time) that sound
     /// between `start` and `end`; the cells are empty until `draw(on:)`. Melody notes outside
-    /// MIDI's 0–127 (which a checked song never has) are left out.
+    /// MIDI's 0–127 (which a checked song never has) are left out. A melody row is labelled by
+    /// its pitch's entry in `spellings` (how its notes were written, `WrittenSpelling`), a row
+    /// without one by `key`.
     init(track: Track, notes: [PerformedNote], from start: Rational, to end: Rational, key: Key,
-         chordSymbols: [PerformedText] = [], lyrics: [PerformedText] = []) {
+         spellings: [Int: PitchSpelling] = [:], chordSymbols: [PerformedText] = [], lyrics: [PerformedText] = []) {
         self.track = track
         self.chordSymbols = chordSymbols.filter { $0.time >= start && $0.time < end }
         self.lyrics = lyrics.filter { $0.time >= start && $0.time < end }
@@ -64,13 +79,14 @@ struct RollTrack {
             if let high = pitches.max(), let low = pitches.min() { keys = Array((low...high).reversed()) } else { keys = [] }
         }
         rows = keys.map { pitch in
-            Row(key: pitch, label: track.kind == .drums ? RowLabel.drum(pitch) : RowLabel.pitch(pitch, in: key), cells: [])
+            Row(key: pitch, label: track.kind == .drums ? RowLabel.drum(pitch) : RowLabel.pitch(pitch, spelledAs: spellings[pitch], in: key), cells: [])
         }
     }
 
     /// Fills the rows' cells on `grid`: `onset` (`grace` for a grace note, `accent` for an
-    /// accented note) at each note's first cell, `sustain` on the cells
-    /// it holds (the cells whose start lies before its end), an onset winning over a sustain.
+    /// accented note) at each note's first cell, `sustain` on the cells it holds (the cells whose
+    /// start lies before its end), each in the note's velocity band; an onset wins over a
+    /// sustain, and of two sustains the louder.
     /// A note that began before the shown bars is sustain only. Counts the moved onsets.
     mutating func draw(on grid: RollGrid) {
         guard !rows.isEmpty, let top = rows.first?.key else { return }
@@ -78,22 +94,27 @@ struct RollTrack {
         if !isChromatic { for (index, row) in rows.enumerated() { rowOfKey[row.key] = index } }
         for index in rows.indices { rows[index].cells = Array(repeating: .empty, count: grid.cellCount) }
         guard grid.cellCount > 0 else { return }
-        var onsets: [(row: Int, cell: Int, kind: Cell)] = []
+        var onsets: [(row: Int, cell: Int, value: Cell)] = []
         moved = 0
         for note in notes {
             guard let row = isChromatic ? top - note.pitch : rowOfKey[note.pitch], rows.indices.contains(row) else { continue }
             let (end, _) = grid.cell(at: note.end)
+            let band = VelocityBand(velocity: note.velocity)
+            let sustain = Cell(kind: .sustain, band: band)
             var first = 0
             if note.start >= grid.rangeStart {
                 let (cell, exact) = grid.cell(at: note.start)
                 first = min(cell, grid.cellCount - 1)
                 if !exact || cell != first { moved += 1 }
-                onsets.append((row, first, note.isGrace ? .grace : note.marks.contains(.accent) ? .accent : .onset))
+                let kind: Cell.Kind = note.isGrace ? .grace : note.marks.contains(.accent) ? .accent : .onset
+                onsets.append((row, first, Cell(kind: kind, band: band)))
                 first += 1
             }
-            if first < end { for cell in first..<min(end, grid.cellCount) { rows[row].cells[cell] = .sustain } }
+            if first < end {
+                for cell in first..<min(end, grid.cellCount) { rows[row].cells[cell] = max(rows[row].cells[cell], sustain) }
+            }
         }
-        for onset in onsets { rows[onset.row].cells[onset.cell] = max(rows[onset.row].cells[onset.cell], onset.kind) }
+        for onset in onsets { rows[onset.row].cells[onset.cell] = max(rows[onset.row].cells[onset.cell], onset.value) }
     }
 
     /// The parts of the header line (see `RollRange.wrap`): kind, ID and display name (quoted and

@@ -2,14 +2,21 @@ import StaveSyntax
 import StaveComposition
 
 /// The names printed in the piano roll's left column and header: pitches in scientific pitch
-/// notation spelled for the song's key (`F#4` in D major, `Bb3` in F major), drum keys by their
-/// General MIDI drum name, and key signatures (`D major`).
+/// notation spelled as the notes were written, or else for the song's key (`F#4` in D major,
+/// `Bb3` in F major), drum keys by their General MIDI drum name, and key signatures (`D major`).
 public enum RowLabel {
     /// A sounding MIDI key spelled for a key signature: capital letter, `#`/`b` accidentals, then
     /// the octave the letter belongs to (MIDI 60 is `C4`, and `B#3` in C-sharp major).
     public static func pitch(_ midi: Int, in key: Key) -> String {
         let (spelling, octave) = Pitch.spell(midi, in: key)
         return spellingText(spelling) + String(octave)
+    }
+
+    /// A sounding MIDI key labelled as it was written (`F#4` for an `f#` even in F major, `B#3`
+    /// for a `b#`); the key's spelling when `written` is nil or does not name `midi`.
+    public static func pitch(_ midi: Int, spelledAs written: PitchSpelling?, in key: Key) -> String {
+        guard let written, let octave = Pitch.octave(of: midi, spelledAs: written) else { return pitch(midi, in: key) }
+        return spellingText(written) + String(octave)
     }
 
     /// A drum key by its short General MIDI name (`kick`, `snare`, `hat`); keys without a name

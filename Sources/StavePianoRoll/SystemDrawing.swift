@@ -10,6 +10,9 @@ struct SystemDrawing {
     let glyphs: RollGlyphs
     /// Width of the label column, including at least one space after the longest label.
     let labelWidth: Int
+    /// The longest line (`PianoRollOptions.width`): lines of words may run past the system's
+    /// closing bar line up to it.
+    let lineWidth: Int
 
     /// The ruler: each bar's number from its first cell when it fits in the bar's cells on this
     /// line, a beat mark at each other beat, spaces elsewhere.
@@ -39,10 +42,11 @@ struct SystemDrawing {
         drawLine(system, into: &line) { segment, line in
             let offset = grid.firstCell[segment.bar]
             for cell in segment.cells {
-                switch row.cells[offset + cell] {
+                let value = row.cells[offset + cell]
+                switch value.kind {
                 case .empty: line.append(glyphs.empty)
-                case .sustain: line.append(glyphs.sustain)
-                case .onset: line.append(glyphs.onset)
+                case .sustain: line.append(glyphs.sustain(value.band))
+                case .onset: line.append(glyphs.onset(value.band))
                 case .grace: line.append(glyphs.grace)
                 case .accent: line.append(glyphs.accent)
                 }
@@ -51,13 +55,18 @@ struct SystemDrawing {
         return line
     }
 
-    /// A line of words under or above a track's rows (lyrics, chord symbols): `label`, then each
-    /// text from the column of the cell where it starts, where it fits whole — before the next
-    /// text with a space between, and within the system; a text that does not fit is left out.
-    /// Nil when no text of `texts` falls in this system.
-    func words(_ label: String, _ texts: [PerformedText], _ system: SystemLayout.System) -> String? {
-        guard let first = system.segments.first, let last = system.segments.last else { return nil }
-        // The column (from the line's content start) of each cell of the system.
+    /// The lines of words under or above a track's rows (lyrics, chord symbols) in one system,
+    /// the line nearest the music first, each beginning with `label`. Each text starts in the
+    /// column of the cell where it starts and goes on the first line where it fits: after the
+    /// line's previous text with a space between. A text that would run past the line's width
+    /// (`lineWidth`) is moved left to end there, and one longer than the whole line is cut.
+    /// Every text of the system is shown; empty when none falls in it.
+    func words(_ label: String, _ texts: [PerformedText], _ system: SystemLayout.System) -> [String] {
+        guard let first = system.segments.first, let last = system.segments.last else { return [] }
+        let systemStart = grid.firstCell[first.bar] + first.cells.lowerBound
+        let systemEnd = grid.firstCell[last.bar] + last.cells.upperBound
+        // The column (from the line's content start, the opening boundary being 0) of each cell
+        // of the system: one per cell, one more at each bar line between segments.
         var columnOfCell: [Int: Int] = [:]
         var column = 1
         for (index, segment) in system.segments.enumerated() {
@@ -67,26 +76,33 @@ struct SystemDrawing {
                 column += 1
             }
         }
-        let width = column + 1
-        let systemStart = grid.firstCell[first.bar] + first.cells.lowerBound
-        let systemEnd = grid.firstCell[last.bar] + last.cells.upperBound
-        let placed = texts.compactMap { text -> (column: Int, text: [Character])? in
+        let room = max(2, lineWidth - labelWidth)
+        var placed: [(column: Int, text: [Character])] = []
+        for text in texts {
             let cell = grid.cell(at: text.time).index
-            guard cell >= systemStart, cell < systemEnd, let column = columnOfCell[cell] else { return nil }
-            return (column, Array(RollTrack.printable(text.text)))
+            guard cell >= systemStart, cell < systemEnd, let column = columnOfCell[cell] else { continue }
+            var characters = Array(RollTrack.printable(text.text))
+            guard !characters.isEmpty else { continue }
+            if characters.count > room - 1 { characters = Array(characters.prefix(room - 1)) }
+            placed.append((min(column, room - characters.count), characters))
         }
-        guard !placed.isEmpty else { return nil }
-        var content = Array(repeating: Character(" "), count: width)
-        var free = 0
-        for (index, item) in placed.enumerated() {
-            let limit = index + 1 < placed.count ? placed[index + 1].column - 1 : width
-            guard item.column >= free, item.column + item.text.count <= limit else { continue }
-            for (offset, character) in item.text.enumerated() { content[item.column + offset] = character }
-            free = item.column + item.text.count + 1
+        // Stable: texts of one cell keep their order.
+        placed = placed.enumerated().sorted { $0.element.column != $1.element.column ? $0.element.column < $1.element.column : $0.offset < $1.offset }.map(\.element)
+        // Each line: its text, and the first column a next text may take (one space after).
+        var lines: [String] = []
+        var free: [Int] = []
+        let padding = String(repeating: " ", count: max(1, labelWidth - label.count))
+        for item in placed {
+            let index = free.firstIndex { $0 <= item.column } ?? lines.count
+            if index == lines.count {
+                lines.append(label + padding)
+                free.append(0)
+            }
+            // Texts on one line go left to right: pad from the end of the previous one.
+            lines[index] += String(repeating: " ", count: item.column - max(0, free[index] - 1)) + String(item.text)
+            free[index] = item.column + item.text.count + 1
         }
-        var line = label + String(repeating: " ", count: max(1, labelWidth - label.count)) + String(content)
-        while line.last == " " { line.removeLast() }
-        return line
+        return lines
     }
 
     /// Appends the boundaries and bar lines of `system` to `line`, and each segment's cells by `cells`.

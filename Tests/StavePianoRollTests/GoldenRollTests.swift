@@ -51,7 +51,7 @@ final class GoldenRollTests: XCTestCase {
     }
 
     func testFocusedFixtures() {
-        for name in ["tuplets", "chords", "ties", "drums", "meters", "wrapping", "transposed", "v2-marks"] {
+        for name in ["tuplets", "chords", "ties", "drums", "meters", "wrapping", "transposed", "v2-marks", "songwriter"] {
             check(Case(golden: name, song: fixture(name)))
         }
     }
@@ -82,5 +82,6 @@ final class GoldenRollTests: XCTestCase {
     func testUnicode() {
         check(Case(golden: "ode-to-joy-unicode", song: example("ode-to-joy"), options: PianoRollOptions(bars: 1...2, unicode: true)))
         check(Case(golden: "v2-marks-unicode", song: fixture("v2-marks"), options: PianoRollOptions(unicode: true)))
+        check(Case(golden: "songwriter-unicode", song: fixture("songwriter"), options: PianoRollOptions(unicode: true)))
     }
 }

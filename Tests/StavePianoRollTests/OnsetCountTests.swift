@@ -1,16 +1,21 @@
 import XCTest
+import StaveSyntax
 import StaveComposition
 import StavePianoRoll
 
-/// Counts the `#` cells of every row of the roll and compares them with the notes of that pitch
-/// found by walking the Composition tree directly (Song > Track > Phrase > RootNote > TupletNote
-/// > ChordNote, and Stave 2's grace groups), for every example and roll fixture. Every onset keeps its `#` when no onset was
-/// moved; every row the roll shows is accounted for.
+/// Counts the onset cells (`#`, and the other bands' and marks' onset glyphs) of every row of
+/// the roll and compares them with the notes of that pitch found by walking the Composition tree
+/// directly (Song > Track > Phrase > RootNote > TupletNote > ChordNote, and Stave 2's grace
+/// groups), for every example and roll fixture. Every onset keeps its cell when no onset was
+/// moved; every row the roll shows is accounted for, under the label of the spelling its notes
+/// were written with most (the first written among equals), or the key's.
 final class OnsetCountTests: XCTestCase {
     /// Onsets counted from the tree: per track ID, per sounding key; and every onset's time.
     struct TreeCount {
         var onsets: [String: [Int: Int]] = [:]
         var times: [Rational] = []
+        /// Per track ID and sounding key, the row label of the written spelling chosen.
+        var written: [String: [Int: String]] = [:]
     }
 
     /// Walks the tree. A chord pitch is an onset unless the previous chord (in time order within
@@ -20,6 +25,7 @@ final class OnsetCountTests: XCTestCase {
         var result = TreeCount()
         for track in song.tracks {
             var perKey: [Int: Int] = [:]
+            var spelled: [Int: [(label: String, count: Int)]] = [:]
             let own = track.kind == .melody ? track.transpose : 0
             for phrase in track.phrases {
                 let body: PhraseBody?, copies: Int, shift: Int
@@ -51,6 +57,17 @@ final class OnsetCountTests: XCTestCase {
                     }
                 }
                 var tied: Set<Int> = []
+                for leaf in leaves where shift % 12 == 0 {
+                    for note in leaf.notes {
+                        guard let spelling = note.spelling, let octave = Pitch.octave(of: note.pitch + shift, spelledAs: spelling) else { continue }
+                        let accidental = spelling.accidental ?? 0
+                        let label = String(Character(Unicode.Scalar(spelling.letterByte))).uppercased()
+                            + String(repeating: accidental > 0 ? "#" : "b", count: abs(accidental)) + String(octave)
+                        var seen = spelled[note.pitch + shift, default: []]
+                        if let index = seen.firstIndex(where: { $0.label == label }) { seen[index].count += copies } else { seen.append((label, copies)) }
+                        spelled[note.pitch + shift] = seen
+                    }
+                }
                 for leaf in leaves {
                     for note in leaf.notes where !tied.contains(note.pitch) {
                         perKey[note.pitch + shift, default: 0] += copies
@@ -60,6 +77,12 @@ final class OnsetCountTests: XCTestCase {
                 }
             }
             result.onsets[track.id] = perKey
+            // The most written label, the first written of equals.
+            result.written[track.id] = spelled.mapValues { seen in
+                var best = seen[0]
+                for item in seen.dropFirst() where item.count > best.count { best = item }
+                return best.label
+            }
         }
         return result
     }
@@ -77,12 +100,12 @@ final class OnsetCountTests: XCTestCase {
                 counts[String(id), default: [:]] = counts[String(id)] ?? [:]
             } else if line.hasPrefix("* ") {
                 moved = true
-            } else if line.hasPrefix("chords ") || line.hasPrefix("lyrics ") || line.hasPrefix("legend: ") {
+            } else if line.hasPrefix("chords ") || line.hasPrefix("lyrics ") || line.hasPrefix("legend: ") || line.hasPrefix("velocity: ") {
                 continue   // Stave 2's words above and under a track's rows, and the legend
             } else if let track, let first = line.first, first != " ", let space = line.firstIndex(of: " ") {
                 let label = String(line[..<space])
-                // `#` an onset, `>` an accented onset, `+` a grace note's (Stave 2).
-                counts[track, default: [:]][label, default: 0] += line[space...].filter { $0 == "#" || $0 == ">" || $0 == "+" }.count
+                // `#` an onset (`x` silent, `o` soft, `@` loud), `>` an accented onset, `+` a grace note's (Stave 2).
+                counts[track, default: [:]][label, default: 0] += line[space...].filter { "#xo@>+".contains($0) }.count
             }
         }
         return (counts, moved)
@@ -104,7 +127,7 @@ final class OnsetCountTests: XCTestCase {
                 // Melody tracks show every semitone between the extremes; drums only the keys played.
                 let keys = track.kind == .melody ? Array(low...high) : Array(expected.keys)
                 for key in keys {
-                    let label = track.kind == .melody ? RowLabel.pitch(key, in: song.key) : RowLabel.drum(key)
+                    let label = track.kind == .melody ? tree.written[track.id]?[key] ?? RowLabel.pitch(key, in: song.key) : RowLabel.drum(key)
                     byLabel[label] = expected[key] ?? 0
                 }
             }

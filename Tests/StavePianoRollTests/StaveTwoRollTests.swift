@@ -33,11 +33,12 @@ final class StaveTwoRollTests: XCTestCase {
             "V2",
             "key C major, meter 4/4, bar 1 of 1, 1 column = 1/32 note, 8 columns per quarter note",
             "legend: # onset, = sustain, > accented onset, + grace note",
+            "velocity: #= medium (v57-103, mp-f), @% loud (v104-127, ff-fff)",
             "",
             "track m: acoustic-grand-piano, channel 1",
             "chords                          C",
             "       |1       '       '       '       |",
-            "G4     |................>=======#=======|",
+            "G4     |................>%%%%%%%#=======|",
             "F#4    |................................|",
             "F4     |................................|",
             "E4     |........#===............#=======|",
@@ -50,14 +51,15 @@ final class StaveTwoRollTests: XCTestCase {
         ])
     }
 
-    /// A syllable that would run into the next is left out: "sing-ing" on c (cell 1) has 5
-    /// characters, but e starts 7 columns later — "sing-" fits (5 ≤ 6); "everything" does not.
-    func testWordsThatDoNotFitAreLeftOut() throws {
+    /// A syllable that would run into the next goes on a second lyrics line: "everything" on c
+    /// (column 2) ends in column 11, so "a" (column 9) goes under it and "b" (17) and "c" (25)
+    /// follow on the first line; "sing-" (5 characters, 7 columns before e) fits on one line.
+    func testWordsThatDoNotFitGoOnAnotherLine() throws {
         let text = try PianoRollRenderer().roll(song(verse: "everything a b c"))
-        let lyrics = text.split(separator: "\n").first { $0.hasPrefix("lyrics") }
-        XCTAssertEqual(lyrics, "lyrics          a       b       c")
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.hasPrefix("lyrics") },
+                       ["lyrics   everything     b       c", "lyrics          a"])
         let fits = try PianoRollRenderer().roll(song(verse: "sing-ing a b"))
-        XCTAssertEqual(fits.split(separator: "\n").first { $0.hasPrefix("lyrics") }, "lyrics   sing-  ing     a       b")
+        XCTAssertEqual(fits.split(separator: "\n").filter { $0.hasPrefix("lyrics") }, ["lyrics   sing-  ing     a       b"])
     }
 
     /// Without v2 marks the roll has no legend, no chord or lyrics line: v1 rolls are unchanged
