@@ -111,7 +111,8 @@ public enum Pitch {
     /// Spells a MIDI number in a key: the letter and accidental a musician would write, and the octave
     /// the letter belongs to (so B#3 is MIDI 60). Prefers the key's own scale notes, then sharps in
     /// sharp keys and C major, flats in flat keys.
-    public static func spell(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
+    /// The first step of `defaultSpelling`, which is what everything else asks.
+    static func keySpelling(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
         let pitchClass = ((midi % 12) + 12) % 12
         // Letters as ASCII bytes, C up: no per-call allocation or hashing (this runs for every
         // note that is printed, saved or checked).

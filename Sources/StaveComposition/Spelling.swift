@@ -4,18 +4,30 @@ import StaveSyntax
 /// (the printer's and the save format's default), and the octave a spelling puts a pitch in.
 extension Pitch {
     /// The spelling Stave writes for a pitch in a key when it has no written spelling: the key's
-    /// own notes first, then sharps in sharp keys and flats in flat keys (`Pitch.spell`), except
+    /// own notes first, then sharps in sharp keys and flats in flat keys (`Pitch.keySpelling`), except
     /// that minor keys spell their raised sixth and seventh degrees from the scale's letters, as
     /// in melodic and harmonic minor (`f##` in G-sharp minor, `c#` in D minor). The accidental is
     /// the sounding one (not relative to the key signature); the octave is 0…9 for MIDI 10…127.
     public static func defaultSpelling(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
-        var (spelling, octave) = raisedDegree(midi, in: key) ?? spell(midi, in: key)
-        if octave < 0 {
-            // MIDI 10 and 11 are only reachable from octave 0 as C double-flat and C-flat.
+        var (spelling, octave) = raisedDegree(midi, in: key) ?? keySpelling(midi, in: key)
+        if octave < 0, midi >= 10 {
+            // MIDI 10 and 11 are only reachable from octave 0 as C double-flat and C-flat (lower
+            // pitches cannot be written; they keep their scientific octave, −1).
             spelling = PitchSpelling(letter: "c", accidental: midi - 12)
             octave = 0
         }
         return (spelling, octave)
+    }
+
+    /// How Stave names a pitch everywhere it shows one — the printer, MusicXML, the piano roll,
+    /// the language server's hover and diagnostics: as written, when `written` names `midi` in
+    /// an octave 0…9, else by `defaultSpelling` in `key`. The one speller: in D minor MIDI 61 is
+    /// `c#` in a message as on the page.
+    public static func named(_ midi: Int, written: PitchSpelling?, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
+        if let written, let octave = octave(of: midi, spelledAs: written), (0...9).contains(octave) {
+            return (written, octave)
+        }
+        return defaultSpelling(midi, in: key)
     }
 
     /// The raised sixth or seventh degree of a minor key, when the pitch is one.

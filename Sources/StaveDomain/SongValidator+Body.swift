@@ -109,7 +109,7 @@ extension SongValidator {
                 }
                 if kind == .melody {
                     let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: {
-                        let (spelling, octave) = Pitch.spell(note.pitch, in: self.document.key)
+                        let (spelling, octave) = Pitch.defaultSpelling(note.pitch, in: self.document.key)
                         return "\(Pitch.spellingText(spelling))\(octave)"
                     }())
                     if let rule { problem(rule, at: notePath().key(pitchKey)) }

@@ -162,7 +162,7 @@ extension SongValidator {
                 if let first = item[..<index].firstIndex(where: { $0.pitch == note.pitch }) {
                     problem(.saveDuplicatePitch, notePath, "\(pitchKey) \(note.pitch) is already in this grace chord ([\(first)])")
                 } else if kind == .melody, let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: {
-                    let (spelling, octave) = Pitch.spell(note.pitch, in: self.document.key)
+                    let (spelling, octave) = Pitch.defaultSpelling(note.pitch, in: self.document.key)
                     return "\(Pitch.spellingText(spelling))\(octave)"
                 }()) {
                     problem(rule, at: notePath)

@@ -180,12 +180,7 @@ enum HoverText {
     static func pitchName(_ note: ChordNote, _ track: Track, _ song: Song) -> String {
         if track.kind == .drums { return DrumNames.name(forKey: note.pitch) ?? "drum \(note.pitch)" }
         let sounding = note.pitch + track.transpose
-        var spelling: PitchSpelling, octave: Int
-        if track.transpose == 0, let written = note.spelling, let writtenOctave = Pitch.octave(of: sounding, spelledAs: written) {
-            (spelling, octave) = (written, writtenOctave)
-        } else {
-            (spelling, octave) = Pitch.defaultSpelling(sounding, in: song.key)
-        }
+        let (spelling, octave) = Pitch.named(sounding, written: track.transpose == 0 ? note.spelling : nil, in: song.key)
         let accidental = spelling.accidental ?? 0
         let marks = accidental == 0 ? "" : String(repeating: accidental > 0 ? "#" : "b", count: abs(accidental))
         return spelling.letter.uppercased() + marks + String(octave)

@@ -264,14 +264,7 @@ struct NotationBuilder {
     /// The spelling as written (kept under transposition by whole octaves), otherwise Stave's
     /// default spelling of the sounding pitch in the song's key.
     func spell(_ written: inout WrittenNote, note: ChordNote, shift: Int) {
-        if shift % 12 == 0, let spelling = note.spelling, let accidental = spelling.accidental,
-           let octave = Pitch.octave(of: note.pitch, spelledAs: spelling), (0...9).contains(octave + shift / 12) {
-            written.step = spelling.letterByte &- 32
-            written.alter = accidental
-            written.octave = octave + shift / 12
-            return
-        }
-        let (spelling, octave) = Pitch.defaultSpelling(written.pitch, in: key)
+        let (spelling, octave) = Pitch.named(written.pitch, written: shift % 12 == 0 ? note.spelling : nil, in: key)
         written.step = spelling.letterByte &- 32
         written.alter = spelling.accidental ?? 0
         written.octave = octave

@@ -8,15 +8,15 @@ public enum RowLabel {
     /// A sounding MIDI key spelled for a key signature: capital letter, `#`/`b` accidentals, then
     /// the octave the letter belongs to (MIDI 60 is `C4`, and `B#3` in C-sharp major).
     public static func pitch(_ midi: Int, in key: Key) -> String {
-        let (spelling, octave) = Pitch.spell(midi, in: key)
+        let (spelling, octave) = Pitch.defaultSpelling(midi, in: key)
         return spellingText(spelling) + String(octave)
     }
 
     /// A sounding MIDI key labelled as it was written (`F#4` for an `f#` even in F major, `B#3`
     /// for a `b#`); the key's spelling when `written` is nil or does not name `midi`.
     public static func pitch(_ midi: Int, spelledAs written: PitchSpelling?, in key: Key) -> String {
-        guard let written, let octave = Pitch.octave(of: midi, spelledAs: written) else { return pitch(midi, in: key) }
-        return spellingText(written) + String(octave)
+        let (spelling, octave) = Pitch.named(midi, written: written, in: key)
+        return spellingText(spelling) + String(octave)
     }
 
     /// A drum key by its short General MIDI name (`kick`, `snare`, `hat`); keys without a name

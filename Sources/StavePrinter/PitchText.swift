@@ -10,10 +10,8 @@ import StaveSyntax
 enum PitchText {
     /// The note's text (`f`, `fn`, `bb`, `c#`) and the octave it is written in (0…9).
     static func spell(_ note: ChordNote, in key: Key) -> (text: String, octave: Int) {
-        if let spelling = note.spelling, let octave = Pitch.octave(of: note.pitch, spelledAs: spelling), (0...9).contains(octave) {
-            return (text(spelling, in: key), octave)
-        }
-        return spell(note.pitch, in: key)
+        let (spelling, octave) = Pitch.named(note.pitch, written: note.spelling, in: key)
+        return (text(spelling, in: key), octave)
     }
 
     /// The default text of a MIDI pitch and its octave.

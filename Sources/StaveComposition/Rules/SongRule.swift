@@ -82,10 +82,11 @@ public enum SongRule {
         return .error(.pitchOutOfRange, "sync of '\(name)' transposed by \(shift) semitones reaches MIDI \(outside), outside 0–127")
     }
 
-    /// How a melody pitch or drum key is named in messages: `f#4 (MIDI 66)` or `snare`.
-    public static func pitchName(_ pitch: Int, kind: TrackKind, key: Key) -> String {
+    /// How a melody pitch or drum key is named in messages: `f#4 (MIDI 66)` or `snare`, spelled
+    /// as written when `written` names it, else as the printer writes it (`Pitch.named`).
+    public static func pitchName(_ pitch: Int, written: PitchSpelling? = nil, kind: TrackKind, key: Key) -> String {
         if kind == .drums { return GeneralMIDI.drumName(forKey: pitch) ?? "drum \(pitch)" }
-        var (spelling, octave) = Pitch.spell(pitch, in: key)
+        var (spelling, octave) = Pitch.named(pitch, written: written, in: key)
         if spelling.accidental == 0 { spelling.accidental = nil }
         return "\(Pitch.spellingText(spelling))\(octave) (MIDI \(pitch))"
     }
