@@ -4,7 +4,8 @@ import StaveMIDI
 /// `stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml]`.
 enum CompileCommand {
     static let help = """
-    USAGE: stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [--pretty] [-q]
+    USAGE: stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [--pretty]
+                         [--diagnostics text|json] [-q]
 
     Compiles a song. The output format follows OUT's extension (.mid/.midi → MIDI,
     .json → save format, .txt → piano roll, .musicxml/.xml → MusicXML 3.1 sheet
@@ -29,6 +30,7 @@ enum CompileCommand {
       --format FORMAT      midi, song, roll or musicxml
       --pretty             save files: indented JSON for people to read (the
                            default is compact JSON on one line; both load alike)
+    \(DiagnosticOutput.help)
       -q, --quiet          no summary line and no warnings (errors still shown)
       -h, --help           show this help
       --version            show the version
@@ -39,7 +41,7 @@ enum CompileCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format"], flags: ["-q", "--quiet", "--pretty"], help: help) {
+        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format", DiagnosticOutput.optionName], flags: ["-q", "--quiet", "--pretty"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
@@ -65,17 +67,19 @@ enum CompileCommand {
             return Stave.usageError("--pretty is for save files (.json or --format song), not \(format.rawValue)", command: "compile")
         }
         let quiet = arguments.flags.contains("--quiet")
+        let diagnostics: DiagnosticOutput
+        do { diagnostics = try DiagnosticOutput(arguments, command: "compile") } catch { return error.status }
         let destination = output ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: format.fileExtension))
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         do {
             var timer = PhaseTimer()
             let perByte = format == .song ? MemoryBudget.perTextByteForSave : MemoryBudget.perTextByte
-            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, quiet: quiet, memoryPerByte: perByte) else { return 1 }
+            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, diagnostics: diagnostics, memoryPerByte: perByte) else { return 1 }
             let bytes = try format.backend(prettySave: pretty).render(compilation.song)
             timer.mark("render \(format.rawValue)")
             try SystemIO.writeAtomically(bytes, to: destination)
             timer.mark("write")
-            if !quiet, destination != "-" {
+            if !quiet, diagnostics.style == .text, destination != "-" {
                 SystemIO.printError(summary(of: compilation.song, writtenTo: destination))
                 timer.mark("summary")
             }

@@ -18,17 +18,17 @@ enum Stave {
     lay them out, import MIDI, and serve editors
 
     USAGE:
-      stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [--pretty] [-q]
+      stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [--pretty] [--diagnostics text|json] [-q]
       stave check SONG.stave... [--diagnostics text|json] [-q]
       stave fmt SONG.stave... [--check | -w]
       stave tree SONG.stave [--reprint]
       stave lsp
       stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
-      stave print SONG.json [-o OUT.stave]
+      stave print SONG.json [-o OUT.stave] [--diagnostics text|json]
       stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--from BAR] [--to BAR]
       stave play SONG.stave [--from BAR] [--to BAR] [--soundfont FILE]
       stave watch SONG.stave [-o OUT] [--play]
-      stave import SONG.mid [-o OUT.stave] [--grid auto|N] [--no-phrases]
+      stave import SONG.mid [-o OUT.stave] [--grid auto|N] [--no-phrases] [--diagnostics text|json]
       stave explain [ID...]
       stave completions bash|zsh|fish
       stave help [COMMAND]
