@@ -85,8 +85,8 @@ enum CompletionsCommand {
     static let output = Option(names: ["-o", "--output"], summary: "where to write", value: .file)
 
     static let soundfont = Option(names: ["--soundfont"], summary: "the .sf2 soundfont", value: .file)
-    static let from = Option(names: ["--from"], summary: "start at bar BAR", value: .free("BAR"))
-    static let to = Option(names: ["--to"], summary: "stop at the start of bar BAR", value: .free("BAR"))
+    static let from = Option(names: ["--from"], summary: "start at bar BAR (a number or a marker)", value: .free("BAR"))
+    static let to = Option(names: ["--to"], summary: "stop at the start of bar BAR (a number or a marker)", value: .free("BAR"))
     static let diagnostics = Option(names: ["--diagnostics"], summary: "problems as text or JSON Lines", value: .choices(["text", "json"]))
     static let driver = Option(names: ["--driver"], summary: "FluidSynth's audio driver", value: .choices(FluidSynthCommand.drivers))
 
@@ -109,7 +109,7 @@ enum CompletionsCommand {
         Shape(name: "lsp", summary: "run the language server on standard input and output", options: [], operand: .nothing),
         Shape(name: "roll", summary: "draw a song as a piano roll",
               options: [Option(names: ["--step"], summary: "one column per N-th note", value: .free("N")),
-                        Option(names: ["--bars"], summary: "bars A to B", value: .free("A-B")),
+                        Option(names: ["--bars"], summary: "bars A to B", value: .free("A-B")), from, to,
                         Option(names: ["--track"], summary: "only these tracks", value: .free("ID")),
                         Option(names: ["--width"], summary: "maximum line length", value: .free("COLS")),
                         Option(names: ["--unicode"], summary: "box-drawing characters"), quiet],

@@ -23,7 +23,7 @@ enum Stave {
       stave fmt SONG.stave... [--check | -w]
       stave tree SONG.stave [--reprint]
       stave lsp
-      stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
+      stave roll SONG.stave [--step N] [--bars A-B] [--from BAR] [--to BAR] [--track ID] [--width COLS] [--unicode] [-q]
       stave print SONG.json [-o OUT.stave] [--diagnostics text|json]
       stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--from BAR] [--to BAR]
       stave play SONG.stave [--from BAR] [--to BAR] [--soundfont FILE]
