@@ -39,6 +39,8 @@ enum RenderCommand {
 
     /// The sample rates FluidSynth accepts.
     static let sampleRates = 8000...96000
+    /// The sample rate without --sample-rate (and of `stave compile -o SONG.wav`).
+    static let defaultSampleRate = 44100
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
@@ -53,7 +55,7 @@ enum RenderCommand {
         let destination = arguments.options["--output"] ?? OutputFormat.replacingExtension(of: input, with: "wav")
         guard destination != "-" else { return Stave.usageError("'render' writes a file, not standard output", command: "render") }
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
-        let rateText = arguments.options["--sample-rate"] ?? "44100"
+        let rateText = arguments.options["--sample-rate"] ?? String(defaultSampleRate)
         guard let rate = Int(rateText), sampleRates.contains(rate) else {
             return Stave.usageError("--sample-rate takes a number from \(sampleRates.lowerBound) to \(sampleRates.upperBound), not '\(rateText)'", command: "render")
         }

@@ -18,7 +18,7 @@ enum Stave {
     lay them out, import MIDI, and serve editors
 
     USAGE:
-      stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [--pretty] [--diagnostics text|json] [-q]
+      stave compile SONG.stave [-o OUT]... [--format midi|song|roll|musicxml] [--pretty] [--diagnostics text|json] [-q]
       stave check SONG.stave... [--diagnostics text|json] [-q]
       stave fmt SONG.stave... [--check | -w]
       stave tree SONG.stave [--reprint]

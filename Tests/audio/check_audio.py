@@ -77,6 +77,15 @@ for song in examples:
                  "; ".join(quiet) if quiet else "%d bars" % sounding)
     checks.check("%s: summary line" % name, rendered.stderr.startswith("wrote %s — bars 1–" % wav), rendered.stderr.strip())
 
+# --- compile -o SONG.wav: the same audio as render, beside the other outputs --------------
+ode = os.path.join(EXAMPLES, "ode-to-joy.stave")
+both = stave("compile", ode, "-o", os.path.join(WORK, "both.mid"), "-o", os.path.join(WORK, "both.wav"), "-o", os.path.join(WORK, "both.json"))
+rendered = stave("render", ode, "-o", os.path.join(WORK, "alone.wav"), "-q")
+if checks.check("compile -o .mid -o .wav -o .json: exit 0", both.returncode == 0 and rendered.returncode == 0, both.stderr + rendered.stderr):
+    with open(os.path.join(WORK, "both.wav"), "rb") as f, open(os.path.join(WORK, "alone.wav"), "rb") as g:
+        checks.check("compile -o SONG.wav renders as stave render does (same bytes)", f.read() == g.read())
+    checks.check("compile -o SONG.wav: one summary line per output", both.stderr.count("wrote ") == 3, both.stderr.strip())
+
 # --- silence where the song rests ---------------------------------------------------------
 rests = os.path.join(WORK, "rests.stave")
 with open(rests, "w") as f:
