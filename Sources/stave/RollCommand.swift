@@ -5,7 +5,8 @@ import StavePianoRoll
 /// the song as a text piano roll on standard output.
 enum RollCommand {
     static let help = """
-    USAGE: stave roll SONG.stave [--step N] [--bars A-B] [--from BAR] [--to BAR] [--track ID] [--width COLS] [--unicode] [-q]
+    USAGE: stave roll SONG.stave [--step N] [--bars A-B] [--from BAR] [--to BAR]
+                      [--track ID] [--width COLS] [--unicode] [-q]
 
     Draws the song as a piano roll on standard output: per track a header, a ruler
     with bar numbers, and one row per pitch (highest first; drums by name). A note's
