@@ -73,6 +73,15 @@ public struct DiagnosticRenderer: Sendable {
         return "\(counted.joined(separator: " and ")) not shown\n"
     }
 
+    /// The JSON line of a problem of a file that has no lines to point into (a save file's, a
+    /// MIDI file's): as a diagnostic's, with `at` (a JSON path, `byte 22`) in place of `start`
+    /// and `end`, or neither for the file as a whole.
+    public static func jsonLine(file: String, at location: String?, severity: Severity, id: DiagnosticID, message: String) -> String {
+        let place = location.map { ",\"at\":\(JSONText.quoted($0))" } ?? ""
+        return "{\"file\":\(JSONText.quoted(file))\(place),\"severity\":\"\(severity.rawValue)\",\"id\":\"\(id.rawValue)\","
+            + "\"message\":\(JSONText.quoted(message)),\"notes\":[]}\n"
+    }
+
     /// The JSON line that counts what the limit left out of a file's JSON Lines, or `""`:
     /// `{"file":"song.stave","notShown":{"errors":3900,"warnings":0}}`. It has no `id`, which
     /// tells it from a diagnostic.

@@ -1,5 +1,4 @@
 import StaveSyntax
-import StaveSupport
 import StaveDomain
 import StaveMIDIImport
 
@@ -117,9 +116,7 @@ struct FileProblem {
     /// The JSON Lines object: as a diagnostic of Stave text, with `at` (the location) in place
     /// of `start` and `end`.
     func jsonLine(file: String) -> String {
-        let place = location.map { ",\"at\":\(JSONText.quoted($0))" } ?? ""
-        return "{\"file\":\(JSONText.quoted(file))\(place),\"severity\":\"\(severity.rawValue)\",\"id\":\"\(id.rawValue)\","
-            + "\"message\":\(JSONText.quoted(message)),\"notes\":[]}\n"
+        DiagnosticRenderer.jsonLine(file: file, at: location, severity: severity, id: id, message: message)
     }
 }
 
