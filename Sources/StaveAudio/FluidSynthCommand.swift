@@ -17,10 +17,12 @@ public enum FluidSynthCommand {
     /// 1.6 million, in a render of ode-to-joy; deterministic run to run).
     static let loadSamplesWhenSelected = ["-o", "synth.dynamic-sample-loading=1"]
 
-    /// Renders `midi` to a 16-bit WAV `output` as fast as possible: no shell (`-i`), no MIDI
-    /// input (`-n`), quiet (`-q`), file type given (`-T wav`) since the name may not say it.
+    /// Renders `midi` to a WAV `output` of 32-bit float samples as fast as possible: no shell
+    /// (`-i`), no MIDI input (`-n`), quiet (`-q`), file type given (`-T wav`) since the name
+    /// may not say it. Float keeps the peaks that 16 bits would clip and the detail of quiet
+    /// songs, until the loudness is applied (`WAVAudio(parsingFloat:loudness:)`).
     public static func render(midi: String, soundfont: String, output: String, sampleRate: Int) -> [String] {
-        ["-n", "-i", "-q"] + loadSamplesWhenSelected + ["-T", "wav", "-O", "s16", "-F", output, "-r", String(sampleRate), soundfont, midi]
+        ["-n", "-i", "-q"] + loadSamplesWhenSelected + ["-T", "wav", "-O", "float", "-F", output, "-r", String(sampleRate), soundfont, midi]
     }
 
     /// Plays `midi` through an audio driver (`alsa`, `pulseaudio`, `coreaudio`, …) and exits

@@ -1,17 +1,27 @@
-/// Where an excerpt starts or stops, as the user names it (`--from 5`, `--to 9`).
-///
-/// Today a bar number; Stave 2's markers will be a second case, resolved by
-/// `SongExcerpt.bar(of:in:)` alone, so commands need no change when they come.
+import StaveSyntax
+
+/// Where an excerpt starts or stops, as the user names it (`--from 5`, `--to Chorus`): a bar
+/// number, or a marker's name, which means the bar where that marker stands. Both are resolved
+/// by `SongExcerpt.bar(of:in:bars:isEnd:)` alone.
 public enum CutPoint: Equatable, Sendable {
     /// The start of a 1-based bar.
     case bar(Int)
+    /// The start of the bar where the marker with this text first stands (`marker "Chorus"`).
+    case marker(String)
 
-    /// Reads a cut point as written on the command line; nil when it names nothing this version
-    /// of Stave knows (see `SongExcerpt.unknownCutPointMessage`).
+    /// Reads a cut point as written on the command line: digits are a bar number, any other
+    /// text that does not start like a number (a digit, `+`, `-`) is a marker name; nil for
+    /// what is neither (`-1`, `1.5`, an empty text, a number too large).
     public init?(parsing text: String) {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let bar = Int(text) else { return nil }
-        self = .bar(bar)
+        guard let first = text.utf8.first else { return nil }
+        if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            guard let bar = Int(text) else { return nil }
+            self = .bar(bar)
+        } else if (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            return nil
+        } else {
+            self = .marker(text)
+        }
     }
 }
 
@@ -43,7 +53,27 @@ public enum SongExcerpt {
 
     /// The message for a `--from`/`--to` value that is not a cut point (`what` is the option).
     public static func unknownCutPointMessage(_ text: String, option what: String) -> String {
-        "\(what) takes a bar number (1, 2, …), not '\(text)' (marker names come with Stave 2)"
+        "\(what) takes a bar number (1, 2, …) or a marker's name, not '\(text)'"
+    }
+
+    /// Each marker text of the song with the bar where it first stands, in the order the song
+    /// plays them (a header `marker "…" at BAR` at its bar; a body `marker` in the bar where its
+    /// earliest placement puts it, Repeat and Sync copies counted).
+    public static func markerBars(of song: Song) -> [(text: String, bar: Int)] {
+        let meterMap = MeterMap(meters: song.meters)
+        var first: [String: Rational] = [:]
+        var order: [String] = []
+        for marker in Performance.markers(of: song) {
+            if let known = first[marker.text] {
+                if marker.time < known { first[marker.text] = marker.time }
+            } else {
+                first[marker.text] = marker.time
+                order.append(marker.text)
+            }
+        }
+        return order.map { (text: $0, time: first[$0] ?? .zero) }
+            .sorted { $0.time < $1.time }
+            .map { (text: $0.text, bar: meterMap.locate($0.time).bar) }
     }
 
     /// The 1-based bar a cut point names, checked against the song's `bars` (`SongFigures.bars`);
@@ -58,6 +88,15 @@ public enum SongExcerpt {
                                         + (isEnd ? " (--to may name bar \(bars + 1), the end)" : "")))
             }
             return .success(bar)
+        case .marker(let name):
+            let markers = markerBars(of: song)
+            if let found = markers.first(where: { $0.text == name }) { return .success(found.bar) }
+            guard !markers.isEmpty else {
+                return .failure(Problem(message: "there is no marker '\(name)': the song has no markers (give a bar number)"))
+            }
+            let names = markers.map(\.text)
+            let shown = names.prefix(10).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 10 ? ", …" : "")
+            return .failure(Problem(message: "there is no marker '\(name)'\(Suggestion.hint(for: name, among: names)) (the song's markers: \(shown))"))
         }
     }
 

@@ -19,6 +19,11 @@ public struct DiagnosticExplanation: Sendable, Equatable {
 
     /// True for problems of save files (their examples are JSON excerpts, not Stave text).
     public var isSaveFormat: Bool { id.rawValue.hasPrefix("save-") }
+    /// True for problems of MIDI files met by `stave import` (their examples describe MIDI
+    /// bytes, not Stave text).
+    public var isImport: Bool { id.rawValue.hasPrefix("import-") }
+    /// True when the examples are Stave text (a test compiles them).
+    public var examplesAreStaveText: Bool { !isSaveFormat && !isImport }
 
     /// The entry as `stave explain` prints it.
     public var text: String {

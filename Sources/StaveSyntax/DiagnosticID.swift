@@ -117,4 +117,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case saveGracePosition = "save-grace-position"
     case saveChordSymbolPitches = "save-chord-symbol-pitches"
     case saveLyricsWithoutID = "save-lyrics-without-id"
+    // MIDI import (`stave import`)
+    /// A MIDI file that cannot be read.
+    case importUnreadable = "import-unreadable"
+    /// Something of a MIDI file that the imported song cannot keep.
+    case importLoss = "import-loss"
 }

@@ -59,14 +59,35 @@ public struct DiagnosticRenderer: Sendable {
         var out = ""
         for diagnostic in sorted.prefix(max(0, limit)) { out += render(diagnostic, in: source, positions: &positions) }
         let hidden = sorted.dropFirst(max(0, limit))
-        if !hidden.isEmpty {
-            let errors = hidden.filter { $0.severity == .error }.count
-            let warnings = hidden.count - errors
-            let counted = [errors > 0 ? "\(errors) more error\(errors == 1 ? "" : "s")" : nil,
-                           warnings > 0 ? "\(warnings) more warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }
-            out += "\(counted.joined(separator: " and ")) not shown\n"
-        }
+        let errors = hidden.filter { $0.severity == .error }.count
+        out += Self.notShownLine(errors: errors, warnings: hidden.count - errors)
         return out
+    }
+
+    /// The line that counts what the limit left out (`3900 more errors not shown`), or `""`
+    /// when nothing was left out. Every command's text output ends a file's list with it.
+    public static func notShownLine(errors: Int, warnings: Int) -> String {
+        guard errors + warnings > 0 else { return "" }
+        let counted = [errors > 0 ? "\(errors) more error\(errors == 1 ? "" : "s")" : nil,
+                       warnings > 0 ? "\(warnings) more warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }
+        return "\(counted.joined(separator: " and ")) not shown\n"
+    }
+
+    /// The JSON line of a problem of a file that has no lines to point into (a save file's, a
+    /// MIDI file's): as a diagnostic's, with `at` (a JSON path, `byte 22`) in place of `start`
+    /// and `end`, or neither for the file as a whole.
+    public static func jsonLine(file: String, at location: String?, severity: Severity, id: DiagnosticID, message: String) -> String {
+        let place = location.map { ",\"at\":\(JSONText.quoted($0))" } ?? ""
+        return "{\"file\":\(JSONText.quoted(file))\(place),\"severity\":\"\(severity.rawValue)\",\"id\":\"\(id.rawValue)\","
+            + "\"message\":\(JSONText.quoted(message)),\"notes\":[]}\n"
+    }
+
+    /// The JSON line that counts what the limit left out of a file's JSON Lines, or `""`:
+    /// `{"file":"song.stave","notShown":{"errors":3900,"warnings":0}}`. It has no `id`, which
+    /// tells it from a diagnostic.
+    public static func notShownJSONLine(file: String, errors: Int, warnings: Int) -> String {
+        guard errors + warnings > 0 else { return "" }
+        return "{\"file\":\(JSONText.quoted(file)),\"notShown\":{\"errors\":\(errors),\"warnings\":\(warnings)}}\n"
     }
 
     /// The source line around `offset` (a window of it when it is long, `…` marking what is
@@ -110,16 +131,18 @@ public struct DiagnosticRenderer: Sendable {
 
 extension DiagnosticRenderer {
     /// Diagnostics as JSON Lines for tools: one object per diagnostic, in source order, with
-    /// 1-based line and column of both ends, severity, stable ID, message and notes. All of
-    /// them: tools decide what to show.
-    public static func jsonLines(_ diagnostics: [Diagnostic], in source: Source) -> String {
+    /// 1-based line and column of both ends, severity, stable ID, message and notes. At most
+    /// `limit` of them, then one line counting the rest (`notShownJSONLine`), so that the
+    /// output stays in proportion however many there are.
+    public static func jsonLines(_ diagnostics: [Diagnostic], in source: Source, limit: Int = defaultLimit) -> String {
         var starts = Source.Positions(source), ends = Source.Positions(source), others = Source.Positions(source)
         func position(_ offset: Int, _ positions: inout Source.Positions) -> String {
             let (line, column) = positions.lineColumn(of: offset)
             return "{\"line\":\(line),\"column\":\(column)}"
         }
         var out = ""
-        for diagnostic in diagnostics.sortedByPosition() {
+        let sorted = diagnostics.sortedByPosition()
+        for diagnostic in sorted.prefix(max(0, limit)) {
             let notes = diagnostic.notes.map { note in
                 "{\"message\":\(JSONText.quoted(note.message))" + (note.range.map { ",\"start\":\(position($0.start, &others))" } ?? "") + "}"
             }
@@ -127,6 +150,8 @@ extension DiagnosticRenderer {
                 + "\"severity\":\"\(diagnostic.severity.rawValue)\",\"id\":\"\(diagnostic.id.rawValue)\",\"message\":\(JSONText.quoted(diagnostic.message)),"
                 + "\"notes\":[\(notes.joined(separator: ","))]}\n"
         }
-        return out
+        let hidden = sorted.dropFirst(max(0, limit))
+        let errors = hidden.filter { $0.severity == .error }.count
+        return out + notShownJSONLine(file: source.path, errors: errors, warnings: hidden.count - errors)
     }
 }

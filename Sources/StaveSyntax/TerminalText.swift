@@ -2,7 +2,7 @@
 /// terminal would act on: ESC starts colour and cursor commands, BEL rings, CR overwrites the
 /// line), bidirectional overrides (which reorder what is shown) and the byte order mark are
 /// written as visible escapes such as `\u{1B}`. Tabs are kept.
-enum TerminalText {
+public enum TerminalText {
     /// True for a scalar that must not reach a terminal as it is.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
@@ -19,7 +19,7 @@ enum TerminalText {
     }
 
     /// The text with every scalar that needs it escaped.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

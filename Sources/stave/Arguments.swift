@@ -12,13 +12,16 @@ struct Arguments {
     static let aliases = ["-o": "--output", "-q": "--quiet", "-h": "--help", "-w": "--write"]
 
     var positional: [String] = []
-    /// Valued options by their long name (`-o` is stored as `--output`).
+    /// Valued options by their long name (`-o` is stored as `--output`): the first value given.
     var options: [String: String] = [:]
+    /// Every value of each valued option, in order (more than one only for a `repeatable` one).
+    var values: [String: [String]] = [:]
     var flags: Set<String> = []
 
     /// Parses `words` given which options take a value and which are bare flags. An option
-    /// given twice (in either spelling) is a usage error: which one was meant is unclear.
-    init(_ words: [String], valued: Set<String>, flags allowed: Set<String>) throws {
+    /// given twice (in either spelling) is a usage error, which one was meant being unclear,
+    /// unless it is `repeatable` (long names: `compile -o A -o B` writes both).
+    init(_ words: [String], valued: Set<String>, flags allowed: Set<String>, repeatable: Set<String> = []) throws {
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -40,7 +43,7 @@ struct Arguments {
                 }
                 if valued.contains(name) {
                     let key = Arguments.aliases[name] ?? name
-                    guard options[key] == nil else { throw UsageError(message: "option '\(name)' is given more than once") }
+                    guard options[key] == nil || repeatable.contains(key) else { throw UsageError(message: "option '\(name)' is given more than once") }
                     let value: String
                     if let inline {
                         value = inline
@@ -50,7 +53,8 @@ struct Arguments {
                         value = words[index]
                     }
                     guard !value.isEmpty else { throw UsageError(message: "option '\(name)' needs a value, not an empty one") }
-                    options[key] = value
+                    if options[key] == nil { options[key] = value }
+                    values[key, default: []].append(value)
                 } else if allowed.contains(name), inline == nil {
                     flags.insert(Arguments.aliases[name] ?? name)
                 } else if allowed.contains(name) {
@@ -72,10 +76,10 @@ enum ParsedWords {
     case exit(Int32)
     case arguments(Arguments)
 
-    init(_ words: [String], command: String, valued: Set<String>, flags: Set<String> = [], help: String) {
+    init(_ words: [String], command: String, valued: Set<String>, flags: Set<String> = [], repeatable: Set<String> = [], help: String) {
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, valued: valued, flags: flags.union(["--help", "-h", "--version"]))
+            arguments = try Arguments(words, valued: valued, flags: flags.union(["--help", "-h", "--version"]), repeatable: repeatable)
         } catch let error as Arguments.UsageError {
             // Asking for help wins over a mistake made beside it (`stave compile --fromat --help`).
             if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -109,8 +113,8 @@ enum Invocation {
 
     /// Parses `words` for `command`, which takes exactly one `input` (described as `needs`).
     /// `--help`/`-h` and `--version` are always accepted.
-    init(_ words: [String], command: String, needs: String, valued: Set<String>, flags: Set<String> = [], help: String) {
-        switch ParsedWords(words, command: command, valued: valued, flags: flags, help: help) {
+    init(_ words: [String], command: String, needs: String, valued: Set<String>, flags: Set<String> = [], repeatable: Set<String> = [], help: String) {
+        switch ParsedWords(words, command: command, valued: valued, flags: flags, repeatable: repeatable, help: help) {
         case .exit(let status):
             self = .exit(status)
         case .arguments(let arguments):

@@ -6,7 +6,9 @@ enum CheckCommand {
     Checks one or more songs and prints their diagnostics; writes nothing.
     Use '-' to read standard input. With '--diagnostics json' each diagnostic is
     one JSON object per line on standard error (file, start and end line/column,
-    severity, stable id, message, notes), for editors and other tools.
+    severity, stable id, message, notes), for editors and other tools. At most 100
+    diagnostics a file are printed, then (text) one line counting the rest, or
+    (JSON) one object {"file":F,"notShown":{"errors":E,"warnings":W}}.
 
     OPTIONS:
       --diagnostics text|json   how diagnostics are printed (default: text)
@@ -26,14 +28,12 @@ enum CheckCommand {
         case .arguments(let parsed): arguments = parsed
         }
         guard !arguments.positional.isEmpty else { return Stave.usageError("'check' needs at least one song", command: "check") }
-        let style = arguments.options["--diagnostics"] ?? "text"
-        guard style == "text" || style == "json" else {
-            return Stave.usageError("unknown diagnostics format '\(style)': expected text or json", command: "check")
-        }
+        let output: DiagnosticOutput
+        do { output = try DiagnosticOutput(arguments, command: "check") } catch { return error.status }
         var status: Int32 = 0
         for path in arguments.positional {
             do {
-                if case .invalid = try Frontend.compile(path: path, json: style == "json", quiet: arguments.flags.contains("--quiet")) { status = max(status, 1) }
+                if case .invalid = try Frontend.compile(path: path, diagnostics: output) { status = max(status, 1) }
             } catch {
                 status = max(status, CommandFailure.report(error))
             }

@@ -4,14 +4,20 @@ import StaveMIDI
 /// `stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml]`.
 enum CompileCommand {
     static let help = """
-    USAGE: stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [--pretty] [-q]
+    USAGE: stave compile SONG.stave [-o OUT]... [--format midi|song|roll|musicxml] [--pretty]
+                         [--soundfont FILE] [--diagnostics text|json] [-q]
 
     Compiles a song. The output format follows OUT's extension (.mid/.midi → MIDI,
     .json → save format, .txt → piano roll, .musicxml/.xml → MusicXML 3.1 sheet
-    music) unless --format says otherwise; any other extension is refused.
+    music, .wav → audio rendered with FluidSynth as 'stave render' renders it)
+    unless --format says otherwise; any other extension is refused.
     Default OUT: SONG.mid (or .json / .txt / .musicxml for the other formats);
     standard output when the song is read from '-'. Use '-o -' for standard
     output.
+    One run, many outputs: '-o song.mid -o song.musicxml -o song.json' writes all
+    three from one compilation, each in the format of its extension (not with
+    --format). Every output is made before any is written: an error in the song
+    or in one output writes none, and all are renamed into place together.
     MusicXML: a part per track, every repeat and sync written out, notes spelled
     as written, tied across bar lines, tuplets bracketed, velocities as dynamics;
     MuseScore, Finale, Sibelius, Dorico and music21 read it.
@@ -19,16 +25,20 @@ enum CompileCommand {
     written and an existing file is left as it was (a replaced file keeps its
     permissions; a symbolic link is followed and stays a link). An output that is
     the song itself is refused.
-    On success one line on standard error says what was written:
+    On success one line per output on standard error says what was written:
       wrote ode-to-joy.mid — 3 tracks, 117 notes, 0:16, 8 bars
     (notes counting every repeat and sync, the length from the tempo map); not
     with -q, nor when the output is standard output.
 
     OPTIONS:
-      -o, --output OUT     where to write (also -oOUT, --output=OUT)
+      -o, --output OUT     where to write (also -oOUT, --output=OUT); give it again
+                           for more outputs
       --format FORMAT      midi, song, roll or musicxml
       --pretty             save files: indented JSON for people to read (the
                            default is compact JSON on one line; both load alike)
+      --soundfont FILE     the .sf2 soundfont for a .wav output (found as for
+                           'stave render' when not given)
+    \(DiagnosticOutput.help)
       -q, --quiet          no summary line and no warnings (errors still shown)
       -h, --help           show this help
       --version            show the version
@@ -37,46 +47,99 @@ enum CompileCommand {
 
     """
 
+    /// What one output is: a format a backend writes, or audio rendered as 'stave render' does.
+    enum Target: Equatable {
+        case format(OutputFormat)
+        case audio
+    }
+
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format"], flags: ["-q", "--quiet", "--pretty"], help: help) {
+        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format", "--soundfont", DiagnosticOutput.optionName],
+                          flags: ["-q", "--quiet", "--pretty"], repeatable: ["--output"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
-        let output = arguments.options["--output"]
+        let outputs = arguments.values["--output"] ?? []
         // Overwriting the song is the worse mistake: refuse it first, whatever the extension.
-        if let output, SystemIO.isSameFile(input: input, output: output) { return Stave.refuseOverwritingInput(input, output) }
-        let format: OutputFormat
+        for output in outputs where SystemIO.isSameFile(input: input, output: output) { return Stave.refuseOverwritingInput(input, output) }
+        if outputs.count > 1 {
+            if arguments.options["--format"] != nil {
+                return Stave.usageError("--format names one format: with several -o, each output's format follows its extension", command: "compile")
+            }
+            for (index, output) in outputs.enumerated() where outputs[..<index].contains(where: { SystemIO.isSameFile(input: $0, output: output) || $0 == output }) {
+                return Stave.usageError("the output '\(output)' is given twice", command: "compile")
+            }
+        }
+        var targets: [(path: String, target: Target)] = []
         if let name = arguments.options["--format"] {
             guard let chosen = OutputFormat(rawValue: name) else {
                 return Stave.usageError("unknown format '\(name)': expected midi, song, roll or musicxml", command: "compile")
             }
-            format = chosen
+            let destination = outputs.first ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: chosen.fileExtension))
+            targets = [(destination, .format(chosen))]
+        } else if outputs.isEmpty {
+            targets = [(input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: OutputFormat.midi.fileExtension), .format(.midi))]
         } else {
-            switch output.map(OutputFormat.named(by:)) {
-            case .known(let chosen)?: format = chosen
-            case .unknown(let suffix)?:
-                return Stave.usageError("unknown output extension '.\(suffix)': stave writes \(OutputFormat.writtenExtensions); or give --format midi|song|roll|musicxml", command: "compile")
-            case .noExtension?, nil: format = .midi
+            for output in outputs {
+                switch OutputFormat.named(by: output) {
+                case .known(let chosen): targets.append((output, .format(chosen)))
+                case .unknown(let suffix) where suffix.lowercased() == "wav":
+                    guard output != "-" else { return Stave.usageError("audio is written to a file, not standard output", command: "compile") }
+                    targets.append((output, .audio))
+                case .unknown(let suffix):
+                    return Stave.usageError("unknown output extension '.\(suffix)': stave writes \(OutputFormat.writtenExtensions), .wav (audio); or give --format midi|song|roll|musicxml", command: "compile")
+                case .noExtension: targets.append((output, .format(.midi)))
+                }
             }
         }
         let pretty = arguments.flags.contains("--pretty")
-        if pretty, format != .song {
-            return Stave.usageError("--pretty is for save files (.json or --format song), not \(format.rawValue)", command: "compile")
+        if pretty, !targets.contains(where: { $0.target == .format(.song) }) {
+            let names = targets.map { target -> String in
+                if case .format(let format) = target.target { return format.rawValue }
+                return "audio"
+            }
+            return Stave.usageError("--pretty is for save files (.json or --format song), not \(names.joined(separator: ", "))", command: "compile")
         }
+        if arguments.options["--soundfont"] != nil, !targets.contains(where: { $0.target == .audio }) {
+            return Stave.usageError("--soundfont is for audio outputs (-o SONG.wav)", command: "compile")
+        }
+        for target in targets where SystemIO.isSameFile(input: input, output: target.path) { return Stave.refuseOverwritingInput(input, target.path) }
         let quiet = arguments.flags.contains("--quiet")
-        let destination = output ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: format.fileExtension))
-        if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
+        let diagnostics: DiagnosticOutput
+        do { diagnostics = try DiagnosticOutput(arguments, command: "compile") } catch { return error.status }
         do {
             var timer = PhaseTimer()
-            let perByte = format == .song ? MemoryBudget.perTextByteForSave : MemoryBudget.perTextByte
-            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, quiet: quiet, memoryPerByte: perByte) else { return 1 }
-            let bytes = try format.backend(prettySave: pretty).render(compilation.song)
-            timer.mark("render \(format.rawValue)")
-            try SystemIO.writeAtomically(bytes, to: destination)
+            let perByte = targets.contains { $0.target == .format(.song) } ? MemoryBudget.perTextByteForSave : MemoryBudget.perTextByte
+            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, diagnostics: diagnostics, memoryPerByte: perByte) else { return 1 }
+            // Every output is made before any is written: an error in one writes none.
+            var written: [(bytes: [UInt8], path: String)] = []
+            for target in targets {
+                switch target.target {
+                case .format(let format):
+                    written.append((try format.backend(prettySave: pretty).render(compilation.song), target.path))
+                    timer.mark("render \(format.rawValue)")
+                case .audio:
+                    let synthesizer = try Synthesizer.locate(soundfontOption: arguments.options["--soundfont"])
+                    written.append((try synthesizer.render(compilation.song, sampleRate: RenderCommand.defaultSampleRate), target.path))
+                    timer.mark("render audio")
+                }
+            }
+            if written.count == 1, let only = written.first {
+                try SystemIO.writeAtomically(only.bytes, to: only.path)
+            } else {
+                try OutputFile.write(written)
+            }
             timer.mark("write")
-            if !quiet, destination != "-" {
-                SystemIO.printError(summary(of: compilation.song, writtenTo: destination))
+            if !quiet, diagnostics.style == .text {
+                for target in targets where target.path != "-" {
+                    if target.target == .audio {
+                        let heard = ExcerptOptions.Heard(song: compilation.song, firstBar: 1, lastBar: SongFigures(compilation.song).bars)
+                        SystemIO.printError(RenderCommand.summary(of: heard, writtenTo: target.path, sampleRate: RenderCommand.defaultSampleRate))
+                    } else {
+                        SystemIO.printError(summary(of: compilation.song, writtenTo: target.path))
+                    }
+                }
                 timer.mark("summary")
             }
             timer.report()

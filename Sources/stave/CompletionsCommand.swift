@@ -85,18 +85,19 @@ enum CompletionsCommand {
     static let output = Option(names: ["-o", "--output"], summary: "where to write", value: .file)
 
     static let soundfont = Option(names: ["--soundfont"], summary: "the .sf2 soundfont", value: .file)
-    static let from = Option(names: ["--from"], summary: "start at bar BAR", value: .free("BAR"))
-    static let to = Option(names: ["--to"], summary: "stop at the start of bar BAR", value: .free("BAR"))
+    static let from = Option(names: ["--from"], summary: "start at bar BAR (a number or a marker)", value: .free("BAR"))
+    static let to = Option(names: ["--to"], summary: "stop at the start of bar BAR (a number or a marker)", value: .free("BAR"))
+    static let diagnostics = Option(names: ["--diagnostics"], summary: "problems as text or JSON Lines", value: .choices(["text", "json"]))
     static let driver = Option(names: ["--driver"], summary: "FluidSynth's audio driver", value: .choices(FluidSynthCommand.drivers))
 
     /// Every command with its options, in the order the general help lists them.
     static let shapes: [Shape] = [
         Shape(name: "compile", summary: "compile a song to MIDI, a save file, a piano roll or MusicXML",
               options: [output, Option(names: ["--format"], summary: "output format", value: .choices(["midi", "song", "roll", "musicxml"])),
-                        Option(names: ["--pretty"], summary: "save files: indented JSON"), quiet],
+                        Option(names: ["--pretty"], summary: "save files: indented JSON"), soundfont, diagnostics, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "check", summary: "check songs and print their diagnostics",
-              options: [Option(names: ["--diagnostics"], summary: "diagnostics as text or JSON Lines", value: .choices(["text", "json"])), quiet],
+              options: [diagnostics, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "fmt", summary: "lay songs out in the canonical layout",
               options: [Option(names: ["-w", "--write"], summary: "rewrite the files in place"),
@@ -108,14 +109,15 @@ enum CompletionsCommand {
         Shape(name: "lsp", summary: "run the language server on standard input and output", options: [], operand: .nothing),
         Shape(name: "roll", summary: "draw a song as a piano roll",
               options: [Option(names: ["--step"], summary: "one column per N-th note", value: .free("N")),
-                        Option(names: ["--bars"], summary: "bars A to B", value: .free("A-B")),
+                        Option(names: ["--bars"], summary: "bars A to B", value: .free("A-B")), from, to,
                         Option(names: ["--track"], summary: "only these tracks", value: .free("ID")),
                         Option(names: ["--width"], summary: "maximum line length", value: .free("COLS")),
                         Option(names: ["--unicode"], summary: "box-drawing characters"), quiet],
               operand: .files(extension: "stave")),
-        Shape(name: "print", summary: "print a saved song back as Stave text", options: [output, quiet], operand: .files(extension: "json")),
+        Shape(name: "print", summary: "print a saved song back as Stave text", options: [output, diagnostics, quiet], operand: .files(extension: "json")),
         Shape(name: "render", summary: "render a song to a WAV file with FluidSynth",
-              options: [output, soundfont, Option(names: ["--sample-rate"], summary: "samples per second", value: .free("RATE")), from, to, quiet],
+              options: [output, soundfont, Option(names: ["--sample-rate"], summary: "samples per second", value: .free("RATE")),
+                        Option(names: ["--gain"], summary: "loudness: auto (peaks at -2 dBFS) or dB", value: .choices(["auto", "0", "-6", "+6"])), from, to, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "play", summary: "play a song with FluidSynth",
               options: [from, to, soundfont, driver, quiet],
@@ -125,7 +127,7 @@ enum CompletionsCommand {
               operand: .files(extension: "stave")),
         Shape(name: "import", summary: "import a Standard MIDI File as Stave text",
               options: [output, Option(names: ["--grid"], summary: "note grid: auto or 1/N of a whole note", value: .choices(["auto", "4", "8", "12", "16", "24", "32", "48", "64"])),
-                        Option(names: ["--no-phrases"], summary: "one phrase per track"), quiet],
+                        Option(names: ["--no-phrases"], summary: "one phrase per track"), diagnostics, quiet],
               operand: .files(extension: "mid")),
         Shape(name: "explain", summary: "explain a diagnostic by its ID", options: [], operand: .words(DiagnosticID.allCases.map(\.rawValue))),
         Shape(name: "completions", summary: "print a shell completion script", options: [], operand: .words(shells)),

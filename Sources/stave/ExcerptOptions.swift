@@ -1,12 +1,15 @@
 import StaveComposition
 
-/// `--from BAR` and `--to BAR` of `render`, `play` and `watch`: what part of the song to hear.
+/// `--from BAR` and `--to BAR` of `render`, `play`, `watch` and `roll`: what part of the song
+/// to hear or see. BAR is a bar number or a marker's name (the bar where that marker stands).
 struct ExcerptOptions {
     /// The options, for the argument parser.
     static let names: Set<String> = ["--from", "--to"]
     /// The help lines.
     static let help = """
-      --from BAR           start at the start of bar BAR (default: bar 1)
+      --from BAR           start at the start of bar BAR (default: bar 1); BAR is a
+                           bar number or a marker's name ('--from Chorus': the bar
+                           where marker "Chorus" first stands)
       --to BAR             stop at the start of bar BAR, so '--from 5 --to 9' plays bars
                            5 to 8 (default: the song's end)
     """
@@ -38,6 +41,25 @@ struct ExcerptOptions {
         var song: Song
         var firstBar: Int
         var lastBar: Int
+    }
+
+    /// The bars the options name, first and last inclusive (`--to 9` ends with bar 8): for the
+    /// piano roll, which shows written bars rather than cutting the song. A bar out of range
+    /// or an empty range is a usage error.
+    func bars(of song: Song, command: String) throws(UsageExit) -> ClosedRange<Int> {
+        let count = SongFigures(song).bars
+        func resolve(_ point: CutPoint, isEnd: Bool) throws(UsageExit) -> Int {
+            switch SongExcerpt.bar(of: point, in: song, bars: count, isEnd: isEnd) {
+            case .success(let bar): return bar
+            case .failure(let problem): throw UsageExit(status: Stave.usageError(problem.message, command: command))
+            }
+        }
+        let first = try from.map { point throws(UsageExit) in try resolve(point, isEnd: false) } ?? 1
+        let end = try to.map { point throws(UsageExit) in try resolve(point, isEnd: true) } ?? count + 1
+        guard end > first else {
+            throw UsageExit(status: Stave.usageError("--to \(end) does not come after --from \(first): the roll shows bar \(first) up to the start of bar \(end)", command: command))
+        }
+        return first...(end - 1)
     }
 
     /// The song, or the excerpt the options name; a bar out of range is a usage error.

@@ -19,17 +19,21 @@ enum Frontend {
         case invalid
     }
 
-    /// Compiles a file without timing it; `json` prints diagnostics as JSON Lines; `quiet`
-    /// leaves warnings out.
-    static func compile(path: String, json: Bool = false, quiet: Bool = false) throws -> Outcome {
+    /// Compiles a file without timing it; `quiet` leaves warnings out.
+    static func compile(path: String, quiet: Bool = false) throws -> Outcome {
+        try compile(path: path, diagnostics: DiagnosticOutput(quiet: quiet))
+    }
+
+    /// Compiles a file without timing it, printing its diagnostics as `diagnostics` says.
+    static func compile(path: String, diagnostics: DiagnosticOutput) throws -> Outcome {
         var timer = PhaseTimer(enabled: false)
-        return try compile(path: path, timer: &timer, json: json, quiet: quiet)
+        return try compile(path: path, timer: &timer, diagnostics: diagnostics)
     }
 
     /// Compiles a file; throws `SystemIO.Failure` when it cannot be read. A file too large
     /// for the memory available (`memoryPerByte` bytes of memory per byte of text) is refused
-    /// before it is built. With `quiet`, warnings are not printed (errors always are).
-    static func compile(path: String, timer: inout PhaseTimer, json: Bool = false, quiet: Bool = false,
+    /// before it is built. The diagnostics are printed as `diagnostics` says.
+    static func compile(path: String, timer: inout PhaseTimer, diagnostics output: DiagnosticOutput,
                         memoryPerByte: Int = MemoryBudget.perTextByte) throws -> Outcome {
         guard let source = try read(path: path, memoryPerByte: memoryPerByte) else { return .invalid }
         timer.mark("read")
@@ -37,7 +41,7 @@ enum Frontend {
         timer.mark("parse")
         let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: Song.defaultTitle(forPath: path))
         timer.mark("lower and check")
-        let hasErrors = report(parseDiagnostics + lowerDiagnostics, in: source, json: json, quiet: quiet)
+        let hasErrors = output.report(parseDiagnostics + lowerDiagnostics, in: source)
         return hasErrors ? .invalid : .song(Compilation(source: source, song: song))
     }
 
@@ -54,29 +58,11 @@ enum Frontend {
         return Source(path: shownPath, bytes: bytes)
     }
 
-    /// Prints a file's diagnostics in position order (as JSON Lines with `json`; warnings
-    /// left out with `quiet`); returns whether any is an error.
+    /// Prints a file's diagnostics as text (warnings left out with `quiet`); returns whether
+    /// any is an error.
     static func report(_ diagnostics: [Diagnostic], in source: Source, json: Bool, quiet: Bool) -> Bool {
-        var diagnostics = diagnostics.sortedByPosition()
-        if quiet { diagnostics.removeAll { $0.severity != .error } }
-        if json {
-            SystemIO.printError(DiagnosticRenderer.jsonLines(diagnostics, in: source))
-        } else {
-            report(diagnostics, in: source)
-        }
-        return diagnostics.hasErrors
-    }
-
-    /// Prints diagnostics to standard error, coloured when it is a terminal and NO_COLOR is unset.
-    static func report(_ diagnostics: [Diagnostic], in source: Source) {
-        guard !diagnostics.isEmpty else { return }
-        let renderer = DiagnosticRenderer(colored: SystemIO.colorOnStandardError)
-        SystemIO.printError(renderer.render(diagnostics, in: source))
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
-        var summary: [String] = []
-        if errors > 0 { summary.append("\(errors) error\(errors == 1 ? "" : "s")") }
-        if warnings > 0 { summary.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
-        SystemIO.printError(summary.joined(separator: " and ") + " in \(source.path)\n")
+        var output = DiagnosticOutput(quiet: quiet)
+        output.style = json ? .json : .text
+        return output.report(diagnostics, in: source)
     }
 }

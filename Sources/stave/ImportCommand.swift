@@ -8,7 +8,7 @@ import StaveMIDIImport
 /// File as readable Stave text (or a save file).
 enum ImportCommand {
     static let help = """
-    USAGE: stave import SONG.mid [-o OUT] [--grid auto|N] [--no-phrases] [-q]
+    USAGE: stave import SONG.mid [-o OUT] [--grid auto|N] [--no-phrases] [--diagnostics text|json] [-q]
 
     Reads a Standard MIDI File (format 0 or 1) and writes it as a Stave song:
     the tempo map, meters, key and title from the conductor; one track per MIDI
@@ -38,14 +38,15 @@ enum ImportCommand {
                            exactly, bar for bar, becomes 'repeat ... xN', and
                            one an earlier phrase plays, maybe transposed, a
                            'sync ... transpose K')
+    \(DiagnosticOutput.help)
       -q, --quiet          no remarks and no summary line
       -h, --help           show this help
       --version            show the version
 
     A file that cannot be read gives one error naming the byte offset and what
-    was expected there ('SONG.mid: error: byte 22: expected ...'), exit status 1.
-    What Stave cannot keep (a key change, a later program change) is reported
-    as a warning.
+    was expected there ('SONG.mid: error: byte 22: expected ... [import-unreadable]'),
+    exit status 1. What Stave cannot keep (a key change, a later program change)
+    is reported as a warning [import-loss].
 
     Exit status: 0 success, 1 the file cannot be read, 2 usage or I/O error.
 
@@ -53,7 +54,7 @@ enum ImportCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "import", needs: "a MIDI file", valued: ["-o", "--output", "--grid"],
+        switch Invocation(words, command: "import", needs: "a MIDI file", valued: ["-o", "--output", "--grid", DiagnosticOutput.optionName],
                           flags: ["-q", "--quiet", "--no-phrases"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
@@ -66,6 +67,8 @@ enum ImportCommand {
             grid = .division(division)
         }
         let quiet = arguments.flags.contains("--quiet")
+        let output: DiagnosticOutput
+        do { output = try DiagnosticOutput(arguments, command: "import") } catch { return error.status }
         let destination = arguments.options["--output"] ?? (input == "-" ? "-" : OutputFormat.replacingExtension(of: input, with: "stave"))
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         let saveFile = OutputFormat.named(by: destination) == .known(.song)
@@ -76,7 +79,7 @@ enum ImportCommand {
             do {
                 result = try MIDIImporter(grid: grid, findRepeats: !arguments.flags.contains("--no-phrases")).importSong(bytes, defaultTitle: Song.defaultTitle(forPath: input))
             } catch {
-                SystemIO.printError("\(shownPath): error: \(error.description)\n")
+                output.report([FileProblem(error)], file: shownPath)
                 return 1
             }
             var text = StavePrinter().print(result.song)
@@ -95,12 +98,10 @@ enum ImportCommand {
                 SystemIO.printError("stave: error: internal error: the imported text of '\(shownPath)' does not compile back to the same song\(first)\n")
                 return 1
             }
-            if !quiet {
-                for remark in result.remarks { SystemIO.printError("\(shownPath): warning: \(remark)\n") }
-            }
-            let output = saveFile ? try SongDocumentBackend().render(recompiled) : Array(text.utf8)
-            try SystemIO.writeAtomically(output, to: destination)
-            if !quiet, destination != "-" {
+            output.report(result.remarks.map { FileProblem(severity: .warning, id: .importLoss, location: nil, message: $0) }, file: shownPath)
+            let written = saveFile ? try SongDocumentBackend().render(recompiled) : Array(text.utf8)
+            try SystemIO.writeAtomically(written, to: destination)
+            if !quiet, output.style == .text, destination != "-" {
                 SystemIO.printError(CompileCommand.summary(of: recompiled, writtenTo: destination))
             }
             return 0

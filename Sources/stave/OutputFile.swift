@@ -28,9 +28,51 @@ enum OutputFile {
 
     /// Writes `bytes` to `path` atomically (see the type's description).
     static func write(_ bytes: [UInt8], to path: String) throws {
+        let staged = try stage(bytes, to: path)
+        defer { InterruptCleanup.disarm() }
+        try commit(staged)
+    }
+
+    /// Writes several outputs so that either all of them are written or none is: every one is
+    /// written to its temporary file first (an error there removes the temporary files written
+    /// so far and leaves every output as it was), then all are renamed into place together.
+    /// Standard output, devices and pipes are written in place, when their turn comes.
+    static func write(_ outputs: [(bytes: [UInt8], path: String)]) throws {
+        var staged: [Staged] = []
+        defer { InterruptCleanup.disarmScratch() }
+        do {
+            for output in outputs {
+                let next = try stage(output.bytes, to: output.path)
+                staged.append(next)
+                // The files staged so far are removed on a signal (the first few: see
+                // `InterruptCleanup.scratchCapacity`; the rest by the next write's cleanup).
+                InterruptCleanup.armScratch(staged.compactMap(\.temporary))
+                InterruptCleanup.disarm()
+            }
+        } catch {
+            for file in staged { if let temporary = file.temporary { unlink(temporary) } }
+            throw error
+        }
+        for file in staged { try commit(file) }
+    }
+
+    /// An output written to its temporary file and waiting to be renamed into place, or one
+    /// already written (standard output, a device).
+    struct Staged {
+        /// The temporary file; nil when the output is already written.
+        var temporary: String?
+        /// The file it replaces (symbolic links followed).
+        var target: String
+        /// The output as the user named it.
+        var path: String
+    }
+
+    /// Writes `bytes` to a temporary file beside `path` (armed for removal on a signal), or
+    /// straight to standard output or a device.
+    static func stage(_ bytes: [UInt8], to path: String) throws -> Staged {
         if path == "-" {
             guard SystemIO.writeAll(1, bytes) else { throw SystemIO.Failure(message: "cannot write to standard output: \(SystemIO.errorText())") }
-            return
+            return Staged(temporary: nil, target: path, path: path)
         }
         let target = try resolvingSymbolicLinks(path)
         var status = stat()
@@ -43,14 +85,13 @@ enum OutputFile {
                 replaced = status
             default:
                 try writeInPlace(bytes, to: target, shown: path)
-                return
+                return Staged(temporary: nil, target: target, path: path)
             }
         }
         let (directory, name) = split(target)
         removeStaleTemporaryFiles(in: directory)
         let temporary = "\(directory).\(name).stave-\(getpid()).tmp"
         InterruptCleanup.arm(temporary)
-        defer { InterruptCleanup.disarm() }
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         if descriptor < 0, errno == EEXIST {
             // Left by an earlier process with our PID: it is not being written now.
@@ -58,6 +99,7 @@ enum OutputFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         }
         guard descriptor >= 0 else {
+            InterruptCleanup.disarm()
             throw SystemIO.Failure(message: "cannot write '\(path)': cannot create the temporary file '\(temporary)' beside it: \(SystemIO.errorText())")
         }
         if let replaced {
@@ -81,14 +123,22 @@ enum OutputFile {
         }
         guard written else {
             unlink(temporary)
+            InterruptCleanup.disarm()
             throw SystemIO.Failure(message: "cannot write '\(path)': writing the temporary file '\(temporary)' failed: \(message)")
         }
-        guard rename(temporary, target) == 0 else {
+        return Staged(temporary: temporary, target: target, path: path)
+    }
+
+    /// Renames a staged output into place (nothing to do for one already written).
+    static func commit(_ staged: Staged) throws {
+        guard let temporary = staged.temporary else { return }
+        guard rename(temporary, staged.target) == 0 else {
             let message = SystemIO.errorText()
             unlink(temporary)
-            throw SystemIO.Failure(message: "cannot write '\(path)': cannot rename '\(temporary)' to '\(target)': \(message)")
+            throw SystemIO.Failure(message: "cannot write '\(staged.path)': cannot rename '\(temporary)' to '\(staged.target)': \(message)")
         }
     }
+
 
     /// Writes a device or pipe as it is (it cannot be replaced).
     static func writeInPlace(_ bytes: [UInt8], to target: String, shown path: String) throws {

@@ -6,7 +6,7 @@ import StavePrinter
 /// `stave print SONG.json [-o OUT.stave]`: a saved song back to canonical Stave text.
 enum PrintCommand {
     static let help = """
-    USAGE: stave print SONG.json [-o OUT.stave] [-q]
+    USAGE: stave print SONG.json [-o OUT.stave] [--diagnostics text|json] [-q]
 
     Prints a saved song (the JSON save format) back as canonical Stave text.
     Writes to standard output unless -o is given; use '-' to read standard input.
@@ -16,12 +16,16 @@ enum PrintCommand {
     error (what it wrote: tracks, notes, length, bars).
 
     A malformed save file gives one line per problem on standard error, as
-    'SONG.json: error: json.path: message', and exit status 1. A Stave song given
-    instead of a save file gives one error saying so (use 'stave compile').
+    'SONG.json: error: json.path: message [ID]' (the ID is explained by 'stave
+    explain ID'), and exit status 1. With '--diagnostics json' each problem is one
+    JSON object a line, as 'stave check' prints them but with "at" (the JSON path)
+    in place of "start" and "end". A Stave song given instead of a save file gives
+    one error saying so (use 'stave compile').
 
     OPTIONS:
       -o, --output OUT     where to write ('-' for standard output; also -oOUT,
                            --output=OUT)
+    \(DiagnosticOutput.help)
       -q, --quiet          no summary line (errors still shown)
       -h, --help           show this help
       --version            show the version
@@ -32,13 +36,15 @@ enum PrintCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "print", needs: "a saved song", valued: ["-o", "--output"], flags: ["-q", "--quiet"], help: help) {
+        switch Invocation(words, command: "print", needs: "a saved song", valued: ["-o", "--output", DiagnosticOutput.optionName], flags: ["-q", "--quiet"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
         let destination = arguments.options["--output"] ?? "-"
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
         let shownPath = input == "-" ? "<stdin>" : input
+        let output: DiagnosticOutput
+        do { output = try DiagnosticOutput(arguments, command: "print") } catch { return error.status }
         do {
             var timer = PhaseTimer()
             let bytes = try SystemIO.read(input)
@@ -57,14 +63,12 @@ enum PrintCommand {
                 timer.mark("composition")
             } catch {
                 if looksLikeStaveSong {
-                    SystemIO.printError("\(shownPath): error: this looks like a Stave song, not a save file: use 'stave compile \(input)' to compile it, or 'stave compile \(input) -o SONG.json' to save it\n")
+                    output.report([FileProblem(severity: .error, id: .saveNotASaveFile, location: nil,
+                                               message: "this looks like a Stave song, not a save file: use 'stave compile \(input)' to compile it, or 'stave compile \(input) -o SONG.json' to save it")],
+                                  file: shownPath)
                     return 1
                 }
-                for problem in error.problems {
-                    SystemIO.printError("\(shownPath): error: \(problem.path): \(problem.message)\n")
-                }
-                let count = error.problems.count
-                SystemIO.printError("\(count) error\(count == 1 ? "" : "s") in \(shownPath)\n")
+                output.report(error.problems.map(FileProblem.init), file: shownPath)
                 return 1
             }
             let text = StavePrinter().print(song)
@@ -79,7 +83,7 @@ enum PrintCommand {
             timer.mark("compare")
             try SystemIO.writeAtomically(Array(text.utf8), to: destination)
             timer.mark("write")
-            if !arguments.flags.contains("--quiet"), destination != "-" {
+            if !arguments.flags.contains("--quiet"), output.style == .text, destination != "-" {
                 SystemIO.printError(CompileCommand.summary(of: song, writtenTo: destination))
                 timer.mark("summary")
             }

@@ -1,10 +1,10 @@
 import StaveComposition
 import StaveAudio
 
-/// `stave render SONG.stave [-o SONG.wav] [--soundfont FILE] [--sample-rate RATE] [--from BAR] [--to BAR]`.
+/// `stave render SONG.stave [-o SONG.wav] [--soundfont FILE] [--sample-rate RATE] [--gain auto|DB] [--from BAR] [--to BAR]`.
 enum RenderCommand {
     static let help = """
-    USAGE: stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--sample-rate RATE]
+    USAGE: stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--sample-rate RATE] [--gain auto|DB]
                         [--from BAR] [--to BAR] [-q]
 
     Renders a song to a WAV file (16-bit stereo) with FluidSynth, run as a program, and a
@@ -16,6 +16,12 @@ enum RenderCommand {
     The soundfont is --soundfont FILE, else $STAVE_SOUNDFONT, else the first found of
     ~/.local/share/soundfonts/default.sf2, /usr/share/sounds/sf2/FluidR3_GM.sf2 and the
     other usual places (Debian, Fedora, Arch, Homebrew, MacPorts).
+    Loudness: by default (--gain auto) the rendering is scaled so that its loudest
+    sample peaks at -2 dBFS, every song as loud as it can be without clipping.
+    '--gain DB' instead applies a fixed gain in decibels to FluidSynth's own level
+    (0: FluidSynth's default, synth.gain 0.2, which leaves the examples' peaks at
+    -13 to -26 dBFS; +12: four times louder), so that songs keep their loudness
+    relative to each other; what passes full scale is clipped.
     With --from/--to only those bars are rendered: tempo, meter and each track's
     instrument, volume and pan are those in force at the cut, and a note held across the
     cut sounds from it for what remains of it.
@@ -27,6 +33,8 @@ enum RenderCommand {
       -o, --output OUT     where to write the WAV file
       --soundfont FILE     the .sf2 soundfont to play with
       --sample-rate RATE   samples per second, 8000 to 96000 (default 44100)
+      --gain auto|DB       auto (default): peaks at -2 dBFS; DB: a fixed gain in
+                           decibels on FluidSynth's own level, -60 to +40
     \(ExcerptOptions.help)
       -q, --quiet          no summary line and no warnings (errors still shown)
       -h, --help           show this help
@@ -39,10 +47,12 @@ enum RenderCommand {
 
     /// The sample rates FluidSynth accepts.
     static let sampleRates = 8000...96000
+    /// The sample rate without --sample-rate (and of `stave compile -o SONG.wav`).
+    static let defaultSampleRate = 44100
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "render", needs: "a song", valued: Set(["-o", "--output", "--soundfont", "--sample-rate"]).union(ExcerptOptions.names),
+        switch Invocation(words, command: "render", needs: "a song", valued: Set(["-o", "--output", "--soundfont", "--sample-rate", "--gain"]).union(ExcerptOptions.names),
                           flags: ["-q", "--quiet"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
@@ -53,9 +63,13 @@ enum RenderCommand {
         let destination = arguments.options["--output"] ?? OutputFormat.replacingExtension(of: input, with: "wav")
         guard destination != "-" else { return Stave.usageError("'render' writes a file, not standard output", command: "render") }
         if SystemIO.isSameFile(input: input, output: destination) { return Stave.refuseOverwritingInput(input, destination) }
-        let rateText = arguments.options["--sample-rate"] ?? "44100"
+        let rateText = arguments.options["--sample-rate"] ?? String(defaultSampleRate)
         guard let rate = Int(rateText), sampleRates.contains(rate) else {
             return Stave.usageError("--sample-rate takes a number from \(sampleRates.lowerBound) to \(sampleRates.upperBound), not '\(rateText)'", command: "render")
+        }
+        let gainText = arguments.options["--gain"] ?? "auto"
+        guard let loudness = Loudness(parsing: gainText) else {
+            return Stave.usageError("--gain takes 'auto' or a number of decibels from \(Int(Loudness.gains.lowerBound)) to +\(Int(Loudness.gains.upperBound)), not '\(gainText)'", command: "render")
         }
         let excerpt: ExcerptOptions
         do { excerpt = try ExcerptOptions(arguments, command: "render") } catch { return error.status }
@@ -65,7 +79,7 @@ enum RenderCommand {
             let heard: ExcerptOptions.Heard
             do { heard = try excerpt.apply(to: compilation.song, command: "render") } catch { return error.status }
             let synthesizer = try Synthesizer.locate(soundfontOption: arguments.options["--soundfont"])
-            let bytes = try synthesizer.render(heard.song, sampleRate: rate)
+            let bytes = try synthesizer.render(heard.song, sampleRate: rate, loudness: loudness)
             try SystemIO.writeAtomically(bytes, to: destination)
             if !quiet { SystemIO.printError(summary(of: heard, writtenTo: destination, sampleRate: rate)) }
             return 0

@@ -1,11 +1,12 @@
 import StaveComposition
 import StavePianoRoll
 
-/// `stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [--unicode]`:
+/// `stave roll SONG.stave [--step N] [--bars A-B | --from BAR --to BAR] [--track ID] [--width COLS] [--unicode]`:
 /// the song as a text piano roll on standard output.
 enum RollCommand {
     static let help = """
-    USAGE: stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [--unicode] [-q]
+    USAGE: stave roll SONG.stave [--step N] [--bars A-B] [--from BAR] [--to BAR]
+                      [--track ID] [--width COLS] [--unicode] [-q]
 
     Draws the song as a piano roll on standard output: per track a header, a ruler
     with bar numbers, and one row per pitch (highest first; drums by name). A note's
@@ -22,6 +23,11 @@ enum RollCommand {
                       columns per quarter note).
       --bars A-B      show bars A to B (1-based, inclusive), or one bar A; B past the
                       song's end is clipped to its last bar
+      --from BAR      show from bar BAR (a number or a marker's name: the bar
+                      where that marker first stands)
+      --to BAR        stop before bar BAR (a number or a marker's name), as
+                      'stave render' does: '--from 5 --to 9' shows bars 5 to 8;
+                      not together with --bars
       --track ID      show only this track; several IDs separated by commas
       --width COLS    maximum line length, 40-100000; default: the terminal's width,
                       or 120 when standard output is not a terminal
@@ -37,7 +43,7 @@ enum RollCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "roll", needs: "a song", valued: ["--step", "--bars", "--track", "--width"], flags: ["--unicode", "-q", "--quiet"], help: help) {
+        switch Invocation(words, command: "roll", needs: "a song", valued: Set(["--step", "--bars", "--track", "--width"]).union(ExcerptOptions.names), flags: ["--unicode", "-q", "--quiet"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
         }
@@ -55,6 +61,11 @@ enum RollCommand {
             }
             options.bars = bars
         }
+        let excerpt: ExcerptOptions
+        do { excerpt = try ExcerptOptions(arguments, command: "roll") } catch { return error.status }
+        if options.bars != nil, excerpt.from != nil || excerpt.to != nil {
+            return Stave.usageError("--bars and --from/--to both choose bars: give one or the other", command: "roll")
+        }
         if let text = arguments.options["--track"] {
             guard let tracks = PianoRollOptions.parseTracks(text) else {
                 return Stave.usageError("invalid --track '\(text)': expected a track ID, or IDs separated by commas", command: "roll")
@@ -69,6 +80,9 @@ enum RollCommand {
         }
         do {
             guard case .song(let compilation) = try Frontend.compile(path: input, quiet: arguments.flags.contains("--quiet")) else { return 1 }
+            if excerpt.from != nil || excerpt.to != nil {
+                do { options.bars = try excerpt.bars(of: compilation.song, command: "roll") } catch { return error.status }
+            }
             let text = try PianoRollRenderer(options: options).roll(compilation.song)
             try SystemIO.writeAtomically(Array(text.utf8), to: "-")
             return 0

@@ -90,10 +90,10 @@ struct Synthesizer {
         try MIDIFileWriter(lastsToSongEnd: true).render(song)
     }
 
-    /// Renders `song` to WAV bytes at `sampleRate`: exactly the song's length (tempo map) plus
-    /// FluidSynth's release tail, the tail's end faded out. Throws `SystemIO.Failure` (I/O)
+    /// Renders `song` to WAV bytes at `sampleRate` and `loudness`: exactly the song's length
+    /// (tempo map) plus FluidSynth's release tail, the tail's end faded out. Throws `SystemIO.Failure` (I/O)
     /// or `SoundProblem` (FluidSynth failed: its message is passed on).
-    func render(_ song: Song, sampleRate: Int) throws -> [UInt8] {
+    func render(_ song: Song, sampleRate: Int, loudness: Loudness = .standard) throws -> [UInt8] {
         // A WAV file's sizes are 32-bit: refuse what it cannot hold before making it.
         let seconds = SongFigures(song).seconds + Rational(FluidSynthCommand.releaseTailSeconds)
         let bytes = seconds * Rational(sampleRate) * 4
@@ -115,7 +115,7 @@ struct Synthesizer {
             guard status == 0, let rendered = try? SystemIO.read(scratch.audio), !rendered.isEmpty else {
                 throw SoundProblem(message: "fluidsynth could not render the song (exit status \(status))" + Synthesizer.quoted(messages))
             }
-            audio = try WAVAudio(parsing: rendered)
+            audio = try WAVAudio(parsingFloat: rendered, loudness: loudness)
         } catch let problem as WAVAudio.Problem {
             throw SoundProblem(message: "fluidsynth wrote an unreadable WAV file: \(problem.message)")
         }

@@ -13,31 +13,42 @@ enum Stave {
     static let version = "0.1.0"
     static let versionLine = "stave \(version)\n"
 
-    static let help = """
-    stave — compile Stave scores to MIDI, sheet music, save files, piano rolls and sound;
-    lay them out, import MIDI, and serve editors
+    /// The general help: every command's usage, each with all of its options, taken from the
+    /// command's own help so the two cannot drift apart.
+    static var help: String {
+        """
+        stave — compile Stave scores to MIDI, sheet music, save files, piano rolls and sound;
+        lay them out, import MIDI, and serve editors
 
-    USAGE:
-      stave compile SONG.stave [-o OUT] [--format midi|song|roll|musicxml] [--pretty] [-q]
-      stave check SONG.stave... [--diagnostics text|json] [-q]
-      stave fmt SONG.stave... [--check | -w]
-      stave tree SONG.stave [--reprint]
-      stave lsp
-      stave roll SONG.stave [--step N] [--bars A-B] [--track ID] [--width COLS] [-q]
-      stave print SONG.json [-o OUT.stave]
-      stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--from BAR] [--to BAR]
-      stave play SONG.stave [--from BAR] [--to BAR] [--soundfont FILE]
-      stave watch SONG.stave [-o OUT] [--play]
-      stave import SONG.mid [-o OUT.stave] [--grid auto|N] [--no-phrases]
-      stave explain [ID...]
-      stave completions bash|zsh|fish
-      stave help [COMMAND]
+        USAGE:
+        \(commands.map { usage(fromHelp: $0.help) }.joined(separator: "\n"))
 
-    Run 'stave help COMMAND' or 'stave COMMAND --help' for a command's options.
+        Every option of every command is shown above; 'stave help COMMAND' (or
+        'stave COMMAND --help') says what each one does. Every command also takes
+        -h/--help and --version.
 
-    Exit status: 0 success, 1 the input has errors, 2 usage or I/O error.
+        Exit status: 0 success, 1 the input has errors, 2 usage or I/O error.
 
-    """
+        """
+    }
+
+    /// A command's usage as the general help shows it: its help's `USAGE:` lines, indented
+    /// by two spaces (continuation lines keep their alignment under the command).
+    static func usage(fromHelp help: String) -> String {
+        let prefix = "USAGE: "
+        var lines: [String] = []
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            if lines.isEmpty {
+                guard line.hasPrefix(prefix) else { continue }
+                lines.append("  " + line.dropFirst(prefix.count))
+            } else if line.hasPrefix(" ") {
+                lines.append("  " + line.dropFirst(prefix.count))
+            } else {
+                break
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// The commands by name with their help, in the order the general help lists them.
     static let commands: [(name: String, help: String)] = [

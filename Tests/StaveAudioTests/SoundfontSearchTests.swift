@@ -27,7 +27,7 @@ final class SoundfontSearchTests: XCTestCase {
 
     func testFluidSynthCommandLines() {
         XCTAssertEqual(FluidSynthCommand.render(midi: "s.mid", soundfont: "gm.sf2", output: "o.tmp", sampleRate: 48000),
-                       ["-n", "-i", "-q", "-o", "synth.dynamic-sample-loading=1", "-T", "wav", "-O", "s16", "-F", "o.tmp", "-r", "48000", "gm.sf2", "s.mid"])
+                       ["-n", "-i", "-q", "-o", "synth.dynamic-sample-loading=1", "-T", "wav", "-O", "float", "-F", "o.tmp", "-r", "48000", "gm.sf2", "s.mid"])
         XCTAssertEqual(FluidSynthCommand.play(midi: "s.mid", soundfont: "gm.sf2", driver: "alsa", sampleRate: 44100),
                        ["-n", "-i", "-q", "-o", "synth.dynamic-sample-loading=1", "-a", "alsa", "-r", "44100", "gm.sf2", "s.mid"])
         XCTAssertEqual(FluidSynthCommand.defaultDriver(isMacOS: true, soundServerRunning: true), "coreaudio")

@@ -7,8 +7,8 @@ final class AudioCommandTests: CLITestCase {
     func testUsageErrors() throws {
         let song = try write("song.stave", "track a { phrase { c1 | d1 | } }\n")
         let cases: [([String], String)] = [
-            (["render", song, "--from", "chorus"], "--from takes a bar number (1, 2, …), not 'chorus' (marker names come with Stave 2)"),
-            (["render", song, "--to", "0x2"], "--to takes a bar number (1, 2, …), not '0x2' (marker names come with Stave 2)"),
+            (["render", song, "--from", "chorus"], "there is no marker 'chorus': the song has no markers (give a bar number)"),
+            (["render", song, "--to", "0x2"], "--to takes a bar number (1, 2, …) or a marker's name, not '0x2'"),
             (["render", song, "--from", "3"], "there is no bar 3: the song has 2 bars"),
             (["render", song, "--from", "2", "--to", "2"], "--to 2 does not come after --from 2: the excerpt runs from the start of bar 2 up to the start of bar 2"),
             (["render", song, "--to", "4"], "there is no bar 4: the song has 2 bars (--to may name bar 3, the end)"),
@@ -16,7 +16,7 @@ final class AudioCommandTests: CLITestCase {
             (["render", "-"], "'render' needs -o OUT.wav when the song comes from standard input"),
             (["render", song, "-o", "-"], "'render' writes a file, not standard output"),
             (["play", song, "--driver", "file"], "unknown audio driver 'file' (to write a file, use 'stave render'): expected alsa, pulseaudio, pipewire, jack, oss, sdl2, coreaudio, portaudio"),
-            (["play", song, "--from", "x"], "--from takes a bar number (1, 2, …), not 'x' (marker names come with Stave 2)"),
+            (["play", song, "--from", "x"], "there is no marker 'x': the song has no markers (give a bar number)"),
             (["watch", song, "-o", "song.mp3"], "unknown output extension '.mp3': stave watch writes .mid .midi (MIDI), .json (save file), .txt (piano roll), .musicxml .xml (MusicXML), .wav (audio)"),
             (["watch", "-"], "'watch' watches a song file, not standard input"),
         ]

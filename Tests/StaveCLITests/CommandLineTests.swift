@@ -167,7 +167,9 @@ final class CommandLineTests: CLITestCase {
             let result = try run(arguments, input: input)
             XCTAssertEqual(result.status, 1, "\(arguments)")
             let lines = result.err.split(separator: "\n")
-            XCTAssertEqual(lines.count, 1, result.err)
+            // One problem and the count line.
+            XCTAssertEqual(lines.count, 2, result.err)
+            XCTAssertTrue(lines.last?.hasPrefix("1 error in ") ?? false, result.err)
             XCTAssertTrue(result.err.contains(": error: this looks like a Stave song, not a save file: use 'stave compile"), result.err)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: never))

@@ -21,15 +21,23 @@ final class CompileOutputTests: CLITestCase {
             XCTAssertEqual(result.status, 0, result.err)
             XCTAssertEqual(Array(result.out.prefix(4)), Array("MThd".utf8))
         }
-        // Given twice in any pair of spellings: a usage error, nothing written.
+        // -o given twice in any pair of spellings writes both (MultipleOutputsTests); another
+        // option given twice is a usage error, nothing written.
         for words in [["-o", path("a.mid"), "-o", path("b.mid")], ["-o\(path("a.mid"))", "--output=\(path("b.mid"))"], ["--output", path("a.mid"), "-o", path("b.mid")]] {
+            let result = try run(["compile", song, "-q"] + words)
+            XCTAssertEqual(result.status, 0, result.err)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path("a.mid")) && FileManager.default.fileExists(atPath: path("b.mid")))
+            try FileManager.default.removeItem(atPath: path("a.mid"))
+            try FileManager.default.removeItem(atPath: path("b.mid"))
+        }
+        for words in [["--format", "midi", "--format=song", "-o", path("a.mid")], ["--diagnostics", "json", "--diagnostics=text", "-o", path("a.json")]] {
             let result = try run(["compile", song] + words)
             XCTAssertEqual(result.status, 2)
             XCTAssertTrue(result.err.hasPrefix("stave: error: option '"), result.err)
             XCTAssertTrue(result.err.hasSuffix("' is given more than once\nRun 'stave compile --help' for usage.\n"), result.err)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("a.mid")))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path("b.mid")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("a.json")))
         // print takes the same spellings.
         let json = path("s.json")
         XCTAssertEqual(try run(["compile", song, "-q", "--output=\(json)"]).status, 0)
@@ -106,11 +114,11 @@ final class CompileOutputTests: CLITestCase {
 
     func testAnExtensionNoBackendWritesIsAUsageError() throws {
         let song = try write("song.stave", good)
-        for name in ["song.mp3", "song.MIDI.wav", "song.stave2"] {
+        for name in ["song.mp3", "song.midi.wave", "song.stave2"] {
             let result = try run(["compile", song, "-o", path(name)])
             XCTAssertEqual(result.status, 2, name)
             let suffix = String(name[name.index(after: name.lastIndex(of: ".")!)...])
-            XCTAssertEqual(result.err, "stave: error: unknown output extension '.\(suffix)': stave writes .mid .midi (MIDI), .json (save file), .txt (piano roll), .musicxml .xml (MusicXML); or give --format midi|song|roll|musicxml\nRun 'stave compile --help' for usage.\n")
+            XCTAssertEqual(result.err, "stave: error: unknown output extension '.\(suffix)': stave writes .mid .midi (MIDI), .json (save file), .txt (piano roll), .musicxml .xml (MusicXML), .wav (audio); or give --format midi|song|roll|musicxml\nRun 'stave compile --help' for usage.\n")
             XCTAssertFalse(FileManager.default.fileExists(atPath: path(name)), "never MIDI under a wrong name")
         }
         // .musicxml and .xml write MusicXML, and so does --format musicxml (default name SONG.musicxml).

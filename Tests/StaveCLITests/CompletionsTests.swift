@@ -60,7 +60,7 @@ final class CompletionsTests: CLITestCase {
             "bash zsh fish",
             "roll",
             "",
-            "--step --bars --track --width --unicode -q --quiet -h --help --version",
+            "--step --bars --from --to --track --width --unicode -q --quiet -h --help --version",
             "",
         ])
     }

@@ -8,6 +8,49 @@ import XCTest
 final class HelpAndUsageTests: CLITestCase {
     static let commands = ["compile", "check", "roll", "print", "render", "play", "watch", "explain", "completions", "help"]
 
+    /// The general help shows every option of every command (issue 31: `roll --unicode` and
+    /// `render --sample-rate` were missing), in the lines of its command.
+    func testTheGeneralHelpListsEveryOptionOfEveryCommand() throws {
+        let general = String(decoding: try run(["--help"]).out, as: UTF8.self)
+        // A command's lines: its usage line and the continuation lines under it.
+        var linesOf: [String: String] = [:]
+        var current: String?
+        for line in general.split(separator: "\n") {
+            if line.hasPrefix("  stave ") {
+                current = String(line.dropFirst(8).prefix { $0 != " " })
+                linesOf[current!] = String(line)
+            } else if line.hasPrefix("   "), let command = current {
+                linesOf[command]! += String(line)
+            } else {
+                current = nil
+            }
+        }
+        var checked = 0
+        let all = ["compile", "check", "fmt", "tree", "lsp", "roll", "print", "render", "play", "watch", "import", "explain", "completions", "help"]
+        for command in all {
+            let help = String(decoding: try run(["help", command]).out, as: UTF8.self)
+            let usage = try XCTUnwrap(linesOf[command], "\(command) is in the general help")
+            var inOptions = false
+            for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line == "OPTIONS:" { inOptions = true; continue }
+                if inOptions, line.isEmpty { break }
+                guard inOptions else { continue }
+                // `  -o, --output OUT …` or `  --unicode …`: the option's names.
+                let words = line.split(separator: " ").prefix(2).map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
+                guard line.hasPrefix("  -"), let long = words.first(where: { $0.hasPrefix("--") }) else { continue }
+                if ["--help", "--version"].contains(long) { continue }
+                let short = words.first { !$0.hasPrefix("--") && $0.hasPrefix("-") }
+                XCTAssertTrue(usage.contains("[\(long)") || usage.contains("| \(long)") || short.map { usage.contains("[\($0) ") || usage.contains("[\($0)]") || usage.contains("| \($0)]") } ?? false,
+                              "stave --help shows '\(command) \(long)': \(usage)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 40)
+        XCTAssertTrue(linesOf["roll"]?.contains("[--unicode]") ?? false)
+        XCTAssertTrue(linesOf["render"]?.contains("[--sample-rate RATE]") ?? false)
+        XCTAssertTrue(general.contains("'stave help COMMAND' (or\n'stave COMMAND --help') says what each one does"), general)
+    }
+
     func testHelpCommandAndHelpOptionGiveTheCommandsHelp() throws {
         for command in Self.commands {
             let byCommand = try run(["help", command])

@@ -98,11 +98,35 @@ final class SongExcerptTests: XCTestCase {
         XCTAssertEqual(cases.count, 4)
     }
 
-    func testCutPointsAreBarNumbersForNow() {
+    func testCutPointsAreBarNumbersOrMarkerNames() {
         XCTAssertEqual(CutPoint(parsing: "12"), .bar(12))
-        for text in ["", "x", "-1", "+3", "1.5", "chorus", "99999999999999999999999"] {
+        XCTAssertEqual(CutPoint(parsing: "Chorus"), .marker("Chorus"))
+        XCTAssertEqual(CutPoint(parsing: "Verse 2"), .marker("Verse 2"))
+        for text in ["", "-1", "+3", "1.5", "2b", "99999999999999999999999"] {
             XCTAssertNil(CutPoint(parsing: text), text)
         }
+    }
+
+    func testAMarkerNameMeansTheBarWhereItFirstStands() throws {
+        let song = compileClean("""
+        marker "Intro" at 1
+        marker "Outro" at 4
+        track a {
+          phrase v { c4 d e f | marker "Chorus" g a b c | }
+          repeat v
+        }
+        """)
+        XCTAssertEqual(SongExcerpt.markerBars(of: song).map { "\($0.text) \($0.bar)" }, ["Intro 1", "Chorus 2", "Outro 4"])
+        for (point, bar) in [(CutPoint.marker("Chorus"), 2), (.marker("Outro"), 4), (.marker("Intro"), 1)] {
+            XCTAssertEqual(try SongExcerpt.bar(of: point, in: song, bars: 4, isEnd: false).get(), bar)
+        }
+        guard case .success(let cut) = SongExcerpt.cut(song, from: .marker("Chorus"), to: .marker("Outro")) else { return XCTFail("not cut") }
+        XCTAssertEqual(cut.firstBar, 2)
+        XCTAssertEqual(SongFigures(cut.song).bars, 2)
+        guard case .failure(let problem) = SongExcerpt.cut(song, from: .marker("Chrous"), to: nil) else { return XCTFail("cut") }
+        XCTAssertEqual(problem.message, "there is no marker 'Chrous'; did you mean 'Chorus'? (the song's markers: 'Intro', 'Chorus', 'Outro')")
+        guard case .failure(let none) = SongExcerpt.cut(compileClean(text), from: .marker("Chorus"), to: nil) else { return XCTFail("cut") }
+        XCTAssertEqual(none.message, "there is no marker 'Chorus': the song has no markers (give a bar number)")
     }
 
     func testDrumsAndChordsAreCutNoteByNote() throws {

@@ -65,9 +65,13 @@ final class DiagnosticRendererTests: XCTestCase {
             let elapsed = clock.now - started
             XCTAssertLessThan(elapsed, limit, "\(text.prefix(20))")
             XCTAssertLessThan(rendered.utf8.count, 40_000)
-            // JSON Lines are not capped: one line per diagnostic.
+            // JSON Lines are capped like the text: the first 100, then one line counting the rest.
             XCTAssertFalse(diagnostics.isEmpty)
-            XCTAssertEqual(json.split(separator: "\n").count, diagnostics.count)
+            let lines = json.split(separator: "\n")
+            XCTAssertEqual(lines.count, min(diagnostics.count, 100) + (diagnostics.count > 100 ? 1 : 0))
+            if diagnostics.count > 100 {
+                XCTAssertEqual(lines.last, #"{"file":"t","notShown":{"errors":\#(diagnostics.count - 100),"warnings":0}}"#)
+            }
         }
         let source = Source(path: "t", text: String(repeating: "@", count: 200_000))
         let (_, diagnostics) = Parser.parse(source)

@@ -44,6 +44,7 @@ def temp_files(directory):
 # --- every example: length, sound ------------------------------------------------------
 examples = sorted(glob.glob(os.path.join(EXAMPLES, "*.stave")))
 checks.check("at least %d examples" % MIN_EXAMPLES, len(examples) >= MIN_EXAMPLES, "%d found" % len(examples))
+peaks = []
 for song in examples:
     name = os.path.basename(song)[:-6]
     midi, wav = os.path.join(WORK, name + ".mid"), os.path.join(WORK, name + ".wav")
@@ -76,6 +77,35 @@ for song in examples:
     checks.check("%s: every bar with notes is heard (> %d dBFS)" % (name, SOUNDING), sounding > 0 and not quiet,
                  "; ".join(quiet) if quiet else "%d bars" % sounding)
     checks.check("%s: summary line" % name, rendered.stderr.startswith("wrote %s — bars 1–" % wav), rendered.stderr.strip())
+    # Loud enough, never clipped: the default loudness puts the peak at -2 dBFS.
+    peak = audio.peak_dbfs()
+    peaks.append("%s %.2f" % (name, peak))
+    checks.check("%s: peak between -6 and -1 dBFS" % name, -6.0 <= peak <= -1.0, "%.2f dBFS" % peak)
+
+print("peaks (dBFS): " + ", ".join(peaks))
+
+# --- --gain DB: a fixed gain on FluidSynth's own level ---------------------------------------
+levels = {}
+for gain in ["0", "+12", "-6"]:
+    out = os.path.join(WORK, "gain%s.wav" % gain)
+    result = stave("render", os.path.join(EXAMPLES, "ode-to-joy.stave"), "--gain", gain, "-o", out, "-q")
+    if checks.check("render --gain %s: exit 0" % gain, result.returncode == 0, result.stderr):
+        levels[gain] = Audio(out).peak_dbfs()
+if len(levels) == 3:
+    checks.check("--gain 0 is FluidSynth's own level (ode-to-joy peaks near -18 dBFS)", -20 < levels["0"] < -15, "%.2f dBFS" % levels["0"])
+    checks.check("--gain +12 is 12 dB above --gain 0", abs(levels["+12"] - levels["0"] - 12) < 0.05, "%.2f dB" % (levels["+12"] - levels["0"]))
+    checks.check("--gain -6 is 6 dB below --gain 0", abs(levels["0"] - levels["-6"] - 6) < 0.05, "%.2f dB" % (levels["0"] - levels["-6"]))
+result = stave("render", os.path.join(EXAMPLES, "ode-to-joy.stave"), "--gain", "loud", "-o", os.path.join(WORK, "never.wav"))
+checks.check("render --gain loud: usage error", result.returncode == 2 and "--gain takes 'auto' or a number of decibels from -60 to +40, not 'loud'" in result.stderr, result.stderr.strip())
+
+# --- compile -o SONG.wav: the same audio as render, beside the other outputs --------------
+ode = os.path.join(EXAMPLES, "ode-to-joy.stave")
+both = stave("compile", ode, "-o", os.path.join(WORK, "both.mid"), "-o", os.path.join(WORK, "both.wav"), "-o", os.path.join(WORK, "both.json"))
+rendered = stave("render", ode, "-o", os.path.join(WORK, "alone.wav"), "-q")
+if checks.check("compile -o .mid -o .wav -o .json: exit 0", both.returncode == 0 and rendered.returncode == 0, both.stderr + rendered.stderr):
+    with open(os.path.join(WORK, "both.wav"), "rb") as f, open(os.path.join(WORK, "alone.wav"), "rb") as g:
+        checks.check("compile -o SONG.wav renders as stave render does (same bytes)", f.read() == g.read())
+    checks.check("compile -o SONG.wav: one summary line per output", both.stderr.count("wrote ") == 3, both.stderr.strip())
 
 # --- silence where the song rests ---------------------------------------------------------
 rests = os.path.join(WORK, "rests.stave")
@@ -117,8 +147,20 @@ for name, first, last in cuts:
     checks.check("%s bars %s to %s: heard from the start" % (name, first, last), audio.rms_dbfs(0, 0.5) > SOUNDING,
                  "%.1f dBFS in the first half second" % audio.rms_dbfs(0, 0.5))
 
+# A marker's name is the bar where it stands: amazing-grace has marker "Verse 2" at 17.
+grace = os.path.join(EXAMPLES, "amazing-grace.stave")
+by_name, by_number = os.path.join(WORK, "verse2-name.wav"), os.path.join(WORK, "verse2-number.wav")
+named = stave("render", grace, "-o", by_name, "--from", "Verse 2", "-q")
+numbered = stave("render", grace, "-o", by_number, "--from", "17", "-q")
+if checks.check("render --from 'Verse 2' (a marker) renders", named.returncode == 0 and numbered.returncode == 0, named.stderr + numbered.stderr):
+    with open(by_name, "rb") as f, open(by_number, "rb") as g:
+        checks.check("render --from 'Verse 2' is --from 17 (same bytes)", f.read() == g.read())
+result = stave("render", grace, "-o", os.path.join(WORK, "bad.wav"), "--from", "Verse 3")
+checks.check("render --from 'Verse 3': usage error with a did-you-mean", result.returncode == 2
+             and "there is no marker 'Verse 3'; did you mean 'Verse 1'? (the song's markers: 'Verse 1', 'Verse 2')" in result.stderr, result.stderr.strip())
+
 ode = os.path.join(EXAMPLES, "ode-to-joy.stave")
-for args, wanted in [(["--from", "chorus"], "--from takes a bar number"), (["--from", "9"], "there is no bar 9: the song has 8 bars"),
+for args, wanted in [(["--from", "chorus"], "there is no marker 'chorus': the song has no markers"), (["--from", "1.5"], "--from takes a bar number"), (["--from", "9"], "there is no bar 9: the song has 8 bars"),
                      (["--from", "4", "--to", "3"], "--to 3 does not come after --from 4"), (["--sample-rate", "7"], "--sample-rate takes a number")]:
     result = stave("render", ode, "-o", os.path.join(WORK, "bad.wav"), *args)
     checks.check("render %s: usage error" % " ".join(args), result.returncode == 2 and wanted in result.stderr, result.stderr.strip())

@@ -55,6 +55,11 @@ class Audio:
     def seconds(self):
         return self.frames / self.rate
 
+    def peak_dbfs(self):
+        """The loudest sample, in dB relative to full scale (-inf: digital silence)."""
+        peak = max((abs(value) for value in self.samples), default=0)
+        return 20 * math.log10(peak / 32768) if peak else float("-inf")
+
     def rms_dbfs(self, start, end):
         """RMS loudness of [start, end) seconds, in dB relative to full scale (-inf: digital silence)."""
         a = max(0, int(start * self.rate)) * self.channels
