@@ -127,8 +127,11 @@ extension BodyLowering {
     /// grace group before it when it continues a tie (`ExpressionRule.graceProblems` on a
     /// stored body, here as the notes come, with no second walk).
     @inline(__always)
-    mutating func arrived(_ arrival: ExpressionRule.Arrival) {
-        if arrival.startsSound { lyricNotes += 1 }
+    mutating func arrived(_ arrival: ExpressionRule.Arrival, _ range: SourceRange) {
+        if arrival.startsSound {
+            lyricNotes += 1
+            if recordsLyricNotes { lyricNoteRanges.append(range) }
+        }
         if let grace = attachedGrace {
             attachedGrace = nil
             if arrival.continuesTie { diagnostics.append(ExpressionRule.graceBeforeTieContinuation.diagnostic(at: graceRanges[grace])) }

@@ -59,7 +59,7 @@ extension LanguageServer {
             }
         }
         // Relative encoding: line delta, start delta, length (UTF-16), type, modifiers. Tokens
-        // never span lines except comments, which are split per line.
+        // never span lines except comments and lyrics strings, which are split per line.
         var data: [JSONValue] = []
         var lastLine = 0, lastStart = 0
         var walker = PositionWalker(document)

@@ -149,13 +149,17 @@ extension Parser {
             skipInTrack()
             return nil
         }
+        if isWord(current, "from") {
+            return parseLyricsSource(keyword: keyword, phrase: phrase)
+        }
         guard current.kind == .string else {
-            error(.expectedToken, "expected the words in quotes after 'lyrics \(phrase.text)', found \(describe(current))", at: current.kind == .end ? idToken.range : current.range)
+            error(.expectedToken, "expected the words in quotes (or 'from TRACK.ID') after 'lyrics \(phrase.text)', found \(describe(current))", at: current.kind == .end ? idToken.range : current.range)
             skipInTrack()
             return nil
         }
         var verses: [String] = []
         var ranges: [SourceRange] = []
+        var barChecks: [[Int]] = []
         var tooLong = false
         while current.kind == .string {
             let string = advance()
@@ -171,6 +175,8 @@ extension Parser {
                 verses.append(unquote(string))
             }
             ranges.append(string.range)
+            barChecks.append(verses[verses.count - 1].utf8.contains(UInt8(ascii: "|"))
+                ? (string.range.start..<string.range.end).filter { bytes[$0] == UInt8(ascii: "|") } : [])
         }
         let range = keyword.range.union(tokens[position - 1].range)
         if trackKind == .drums {
@@ -178,6 +184,31 @@ extension Parser {
             return nil
         }
         if tooLong { return nil }
-        return LyricsSyntax(phrase: phrase, verses: verses, verseRanges: ranges, range: range)
+        return LyricsSyntax(phrase: phrase, verses: verses, verseRanges: ranges, barCheckOffsets: barChecks, range: range)
+    }
+
+    /// `from [TRACK.]ID2` after `lyrics ID` (the current token is `from`).
+    private mutating func parseLyricsSource(keyword: Token, phrase: Name) -> LyricsSyntax? {
+        let from = advance()
+        guard current.kind == .word else {
+            error(.expectedToken, "expected the phrase whose lyrics to sing after 'from' ('from TRACK.ID'), found \(describe(current))", at: current.kind == .end ? from.range : current.range)
+            skipInTrack()
+            return nil
+        }
+        var trackName: Name?
+        var phraseToken = advance()
+        if current.kind == .dot, peek().kind == .word {
+            guard let name = identifier(phraseToken, what: "a track ID") else { skipInTrack(); return nil }
+            trackName = name
+            advance()
+            phraseToken = advance()
+        }
+        guard let sourcePhrase = identifier(phraseToken, what: "a phrase ID") else { skipInTrack(); return nil }
+        let range = keyword.range.union(phraseToken.range)
+        if trackKind == .drums {
+            error(.lyricsInDrums, "lyrics belong to melody tracks: a drum track sings no words", at: keyword.range)
+            return nil
+        }
+        return LyricsSyntax(phrase: phrase, verses: [], verseRanges: [], source: (trackName, sourcePhrase), range: range)
     }
 }
