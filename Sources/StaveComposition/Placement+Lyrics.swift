@@ -177,6 +177,12 @@ extension Placement {
                 var notes: [DiagnosticNote] = []
                 if syllable < original.lyricNoteRanges.count { notes.append(DiagnosticNote("the syllable falls on this note", at: original.lyricNoteRanges[syllable])) }
                 if let reference = sung.reference { notes.append(DiagnosticNote("sung by phrase '\(sung.phrase)' here", at: reference)) }
+                // One `|` sung by several phrases (`from`) is reported once, with a note per phrase.
+                if let earlier = reportedBarChecks[offsets[check]] {
+                    diagnostics[earlier].notes += notes
+                    continue
+                }
+                reportedBarChecks[offsets[check]] = diagnostics.count
                 diagnostics.append(problem.diagnostic(at: SourceRange(offsets[check], offsets[check] + 1), notes: notes))
             }
         }

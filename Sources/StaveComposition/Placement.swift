@@ -55,6 +55,9 @@ struct Placement {
     /// The lyrics set on each lowered Original, by track index and statement index, for the
     /// bar checks, which need the Original's place.
     var sungLyrics: [[Int: SungLyrics]] = []
+    /// The diagnostic (an index into `diagnostics`) of each failed bar check, by the source
+    /// offset of its `|`.
+    var reportedBarChecks: [Int: Int] = [:]
     /// In-body tempo events at every placement, for the timing check.
     var tempoOrder: [TimedTempo] = []
     /// For each track's placed phrases (aligned with `Track.phrases`), the quarter-note
