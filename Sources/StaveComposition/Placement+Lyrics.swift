@@ -163,28 +163,20 @@ extension Placement {
     /// syllable after each must fall on the first lyric note of a bar.
     mutating func checkLyricsBars(_ sung: SungLyrics, original: Original, at start: Rational) {
         guard sung.barCheckOffsets.contains(where: { !$0.isEmpty }) else { return }
-        // The bar of each lyric note.
-        var bars: [Int] = []
-        bars.reserveCapacity(original.lyricNotes)
-        ExpressionRule.forEachSound(in: original.body) { offset, startsSound, _ in
-            if startsSound { bars.append(meterMap.locate(start + offset).bar) }
-        }
-        for (index, verse) in sung.verses.enumerated() where index < sung.barCheckOffsets.count && !sung.barCheckOffsets[index].isEmpty {
-            let offsets = sung.barCheckOffsets[index]
-            let syllables = Lyrics.syllables(of: verse)
-            for (check, (_, syllable)) in Lyrics.barChecks(of: verse).enumerated() where check < offsets.count {
-                guard let problem = ExpressionRule.barCheck(syllable: syllable, syllables: syllables, bars: bars) else { continue }
-                var notes: [DiagnosticNote] = []
-                if syllable < original.lyricNoteRanges.count { notes.append(DiagnosticNote("the syllable falls on this note", at: original.lyricNoteRanges[syllable])) }
-                if let reference = sung.reference { notes.append(DiagnosticNote("sung by phrase '\(sung.phrase)' here", at: reference)) }
-                // One `|` sung by several phrases (`from`) is reported once, with a note per phrase.
-                if let earlier = reportedBarChecks[offsets[check]] {
-                    diagnostics[earlier].notes += notes
-                    continue
-                }
-                reportedBarChecks[offsets[check]] = diagnostics.count
-                diagnostics.append(problem.diagnostic(at: SourceRange(offsets[check], offsets[check] + 1), notes: notes))
+        let bars = ExpressionRule.lyricNoteBars(in: original.body, at: start, meterMap: meterMap)
+        for (verse, check, syllable, problem) in ExpressionRule.barCheckProblems(sung.verses, bars: bars) {
+            guard verse < sung.barCheckOffsets.count, check < sung.barCheckOffsets[verse].count else { continue }
+            let offset = sung.barCheckOffsets[verse][check]
+            var notes: [DiagnosticNote] = []
+            if syllable < original.lyricNoteRanges.count { notes.append(DiagnosticNote("the syllable falls on this note", at: original.lyricNoteRanges[syllable])) }
+            if let reference = sung.reference { notes.append(DiagnosticNote("sung by phrase '\(sung.phrase)' here", at: reference)) }
+            // One `|` sung by several phrases (`from`) is reported once, with a note per phrase.
+            if let earlier = reportedBarChecks[offset] {
+                diagnostics[earlier].notes += notes
+                continue
             }
+            reportedBarChecks[offset] = diagnostics.count
+            diagnostics.append(problem.diagnostic(at: SourceRange(offset, offset + 1), notes: notes))
         }
     }
 }

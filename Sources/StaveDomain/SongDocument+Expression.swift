@@ -126,7 +126,7 @@ extension SongDocument {
     /// is an Original with strings of its own (the validator reports the others): the
     /// Composition sings them as it sings a phrase's own.
     mutating func copyLyricsFromSources() {
-        for trackIndex in tracks.indices {
+        for trackIndex in tracks.indices where tracks[trackIndex].kind == .melody {
             for phraseIndex in tracks[trackIndex].phrases.indices {
                 guard case .original(let length, let containers, let tempos, var expression) = tracks[trackIndex].phrases[phraseIndex].content,
                       let source = expression.lyricsSource else { continue }

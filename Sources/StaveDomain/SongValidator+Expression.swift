@@ -135,7 +135,7 @@ extension SongValidator {
 
     /// The language's own rules on the stored marks (`ExpressionRule`, shared with the front
     /// end): hairpin directions and overlaps, graces before tie continuations, verses against
-    /// lyric notes.
+    /// lyric notes and their bar checks.
     mutating func checkExpressionRules(track: Int, phrase: Int, length: Int, containers: [SongDocument.NoteContainer],
                                        expression: SongDocument.Expression) {
         let path = phrasePath(track, phrase)
@@ -147,6 +147,15 @@ extension SongValidator {
             case .grace(let index): problem(rule, at: path.key("graces").index(index).key("offset"))
             case .control(let index): problem(rule, at: path.key("controls").index(index))
             case .verse(let index): problem(rule, at: path.key("lyrics").index(index))
+            }
+        }
+        // Bar checks `|` (version 6), where the Original stands; for `lyricsFrom` the verses
+        // are the source's, reported at this phrase's `lyricsFrom`.
+        if let meterMap, expression.verses.contains(where: { $0.utf8.contains(UInt8(ascii: "|")) }) {
+            let start = time(document.tracks[track].phrases[phrase].start)
+            let bars = ExpressionRule.lyricNoteBars(in: body, at: start, meterMap: meterMap)
+            for (verse, _, _, rule) in ExpressionRule.barCheckProblems(expression.verses, bars: bars) {
+                problem(rule, at: expression.lyricsSource == nil ? path.key("lyrics").index(verse) : path.key("lyricsFrom"))
             }
         }
     }

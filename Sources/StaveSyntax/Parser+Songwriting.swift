@@ -161,8 +161,11 @@ extension Parser {
         var ranges: [SourceRange] = []
         var barChecks: [[Int]] = []
         var tooLong = false
+        var unterminated = false
         while current.kind == .string {
             let string = advance()
+            // Reported by the lexer; its verse would only bring echoes (too few syllables).
+            if !isClosed(string) { unterminated = true }
             if string.range.end - string.range.start > Parser.maximumLyricsBytes + 2 {
                 let verse = unquote(string)
                 if verse.utf8.count > Parser.maximumLyricsBytes {
@@ -183,7 +186,7 @@ extension Parser {
             error(.lyricsInDrums, "lyrics belong to melody tracks: a drum track sings no words", at: keyword.range)
             return nil
         }
-        if tooLong { return nil }
+        if tooLong || unterminated { return nil }
         return LyricsSyntax(phrase: phrase, verses: verses, verseRanges: ranges, barCheckOffsets: barChecks, range: range)
     }
 

@@ -118,6 +118,30 @@ public enum ExpressionRule {
         return .error(.lyricsBarCheck, "bar check '|': \(text) falls on lyric note \(place) of bar \(bar), not on the first lyric note of a bar (a syllable too many or too few before it?)")
     }
 
+    /// The bar of each lyric note of `body` placed at `start` (`bars` argument of `barCheck`).
+    public static func lyricNoteBars(in body: PhraseBody, at start: Rational, meterMap: MeterMap) -> [Int] {
+        var bars: [Int] = []
+        forEachSound(in: body) { offset, startsSound, _ in
+            if startsSound { bars.append(meterMap.locate(start + offset).bar) }
+        }
+        return bars
+    }
+
+    /// Every failed bar check of `verses` sung to lyric notes in `bars`: the verse, which of
+    /// its `|` (0-based, in order), the syllable after it, and the problem.
+    public static func barCheckProblems(_ verses: [String], bars: [Int]) -> [(verse: Int, check: Int, syllable: Int, problem: RuleProblem)] {
+        var problems: [(verse: Int, check: Int, syllable: Int, problem: RuleProblem)] = []
+        for (index, verse) in verses.enumerated() where verse.utf8.contains(UInt8(ascii: "|")) {
+            let syllables = Lyrics.syllables(of: verse)
+            for (check, (_, syllable)) in Lyrics.barChecks(of: verse).enumerated() {
+                if let problem = barCheck(syllable: syllable, syllables: syllables, bars: bars) {
+                    problems.append((index, check, syllable, problem))
+                }
+            }
+        }
+        return problems
+    }
+
     /// `lyrics ID from TRACK.ID2` naming no track.
     public static func unknownLyricsSourceTrack(_ track: String, suggestion: String?) -> RuleProblem {
         .error(.unknownTrack, "no track '\(track)' to take lyrics from" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
