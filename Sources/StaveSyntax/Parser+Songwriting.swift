@@ -139,7 +139,7 @@ extension Parser {
         let keyword = advance()
         // A statement keyword is the next statement, unless words follow it (`lyrics legato "…"`).
         let startsStatement = SettingKind(rawValue: text(current)) != nil || Parser.phraseKeywords.contains(text(current)) || isWord(current, "lyrics") || Parser.trackKeywords.contains(text(current))
-        guard current.kind == .word, !startsStatement || peek().kind == .string else {
+        guard current.kind == .word, !startsStatement || peek().kind == .string || isWord(peek(), "from") else {
             error(.expectedToken, "expected the ID of a phrase after 'lyrics', found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
             skipInTrack()
             return nil

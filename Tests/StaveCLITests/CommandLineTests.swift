@@ -157,7 +157,7 @@ final class CommandLineTests: CLITestCase {
         let newer = try write("newer.json", "{\"format\": \"stave-song\", \"version\": 99, \"song\": {}}")
         let refused = try run(["print", newer])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 5;"), refused.err)
+        XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 6;"), refused.err)
     }
 
     func testPrintRecognisesAStaveSongGivenForASaveFile() throws {
