@@ -241,14 +241,19 @@ struct BodyLowering {
                 }
                 var merged = marks
                 for pitch in pitches {
-                    merged.formUnion(BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil, into: &chord, tied: &tied))
+                    var velocities: (Int, Int)?
+                    merged.formUnion(BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil,
+                                                        into: &chord, tied: &tied, velocities: &velocities))
+                    if let velocities { pitchTwice(pitch, velocities, member.range) }
                 }
                 if !merged.isEmpty { checkMarks(merged, member.range) }
                 continue
             }
             guard let pitch = resolve(member.sound, member.range) else { continue }
+            var velocities: (Int, Int)?
             let merged = BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks,
-                                            spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied)
+                                            spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied, velocities: &velocities)
+            if let velocities { pitchTwice(pitch, velocities, member.range) }
             if !merged.isEmpty { checkMarks(merged, member.range) }
         }
         noteCount += chord.count

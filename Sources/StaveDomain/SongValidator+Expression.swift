@@ -215,8 +215,10 @@ extension SongValidator {
                 problem(.saveChordSymbolPitches, markPath, "\(mark.symbol) on root \(mark.root) sounds \(pitches.map(String.init).joined(separator: " ")), but the chord at \(mark.offset) has no \(missing.map(String.init).joined(separator: ", "))")
                 continue
             }
-            if let first = members.first, members.contains(where: { $0.velocity != first.velocity || $0.tie != first.tie || $0.marks != first.marks }) {
-                problem(.saveChordSymbolPitches, markPath, "the pitches of \(mark.symbol) differ in velocity, tie or marks; a symbol's pitches are written once, alike")
+            // Velocities may differ (v3): a pitch of the symbol also written as a note sounds at the
+            // higher of the two, and prints after the symbol at its own.
+            if let first = members.first, members.contains(where: { $0.tie != first.tie || $0.marks != first.marks }) {
+                problem(.saveChordSymbolPitches, markPath, "the pitches of \(mark.symbol) differ in tie or marks; a symbol's pitches are written once, alike")
             } else if notes != SongValidator.writtenOrder(notes, symbolPitches: pitches) {
                 problem(.saveChordSymbolPitches, markPath, "the chord at \(mark.offset) lists \(mark.symbol)'s pitches apart; Stave lists the pitches written before the symbol, then the symbol's, then the others")
             }

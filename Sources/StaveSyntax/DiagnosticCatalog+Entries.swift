@@ -339,6 +339,10 @@ extension DiagnosticID {
             return entry("lyrics taken from a phrase without words of its own",
                          "`lyrics ID from TRACK.ID2` sings the verses written for ID2, so ID2 needs a `lyrics ID2 \"…\"` statement with strings. One `from` may not lead to another: name the phrase whose strings are written out.",
                          wrong: "track soprano {\n  phrase tune { c d }\n}\ntrack alto {\n  phrase tune { a b }\n  lyrics tune from soprano.tune\n}", right: "track soprano {\n  phrase tune { c d }\n  lyrics tune \"la la\"\n}\ntrack alto {\n  phrase tune { a b }\n  lyrics tune from soprano.tune\n}")
+        case .chordPitchTwice:
+            return warning("one pitch twice in a chord, at different velocities",
+                           "A chord sounds each MIDI pitch once. When a pitch is written twice — a melody note that is also a tone of the chord symbol (`[v40 G v90 > d]`), or `[c e c]` — it sounds once, at the higher of the two velocities; the warning says which, since the quieter copy is lost. Write the pitch once at the velocity it should have.",
+                           wrong: body("[v40 c e v90 c]"), right: body("[v90 c v40 e]"))
         // Save files
         case .saveInvalidJSON:
             return entry("a save file that is not valid JSON",

@@ -181,3 +181,20 @@ final class LyricsEasierTests: XCTestCase {
         XCTAssertEqual(Self.report("track a {\n  phrase p { c d e }\n  lyrics p \"la * *\"\n}\n"), [])
     }
 }
+
+/// LANGUAGE.md "Two copies of one pitch in a chord" (Songwriting (v3)): they sound once, at
+/// the higher velocity, with a warning naming the pitch when the velocities differ.
+final class ChordPitchTwiceTests: XCTestCase {
+    func testTwoCopiesSoundOnceAtTheHigherVelocity() {
+        let song = compileClean("track a {\n  phrase p { [v0 G v90 > d] [c e c] [v40 c e v90 c] }\n}\n", allowWarnings: true)
+        XCTAssertEqual(body(song).notes.map { $0.singleChord?.map { "\($0.pitch)@\($0.velocity)" } ?? [] }, [
+            ["67@0", "71@0", "74@90"], ["72@90", "76@90"], ["72@90", "76@40"],
+        ])
+        XCTAssertEqual(LyricsEasierTests.report("track a {\n  phrase p { [v0 G v90 > d] [c e c] [v40 c e v90 c] }\n}\n"), [
+            "2:26 warning chord-pitch-twice: d5 (MIDI 74) is twice in this chord, at velocities 0 and 90: it sounds once, at 90",
+            "2:50 warning chord-pitch-twice: c5 (MIDI 72) is twice in this chord, at velocities 40 and 90: it sounds once, at 90",
+        ])
+        // The same velocity: no warning (as in Stave 2).
+        XCTAssertEqual(LyricsEasierTests.report("track a {\n  phrase p { [G7 > d] [c e c] }\n}\n"), [])
+    }
+}

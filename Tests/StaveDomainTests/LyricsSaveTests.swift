@@ -115,4 +115,22 @@ final class LyricsSaveTests: XCTestCase {
             "lyrics-bar-check \(alto): bar check '|': 'Lord,' falls on lyric note 3 of bar 1, not on the first lyric note of a bar (a syllable too many or too few before it?)",
         ])
     }
+
+    /// Two copies of one pitch in a chord (v3) sound once at the higher velocity; a chord
+    /// symbol whose pitch sounds louder than the symbol saves (its velocities may differ) and
+    /// prints with that pitch written again, so save → print → compile is the same song.
+    func testAPitchTwiceInAChordRoundTrips() throws {
+        let text = "track a {\n  phrase p { [v0 G v90 > d]2 [v40 c e v90 c]2 }\n}\n"
+        let (song, diagnostics) = Lowering.compile(Source(path: "t.stave", text: text), defaultTitle: "t")
+        XCTAssertEqual(diagnostics.map(\.id), [.chordPitchTwice, .chordPitchTwice])
+        let saved = try SongEncoder.encode(song)
+        let loaded = try SongDecoder.decodeSong(saved)
+        XCTAssertEqual(loaded, song)
+        let printed = StavePrinter().print(loaded)
+        XCTAssertEqual(printed, "title \"t\"\n\ntrack a {\n  phrase p {\n    v0 [G v90 > d]2 [c v40 e] |\n  }\n}\n")
+        let recompiled = try RoundTripTests.compile(printed, path: "printed")
+        XCTAssertEqual(recompiled, song)
+        XCTAssertEqual(try SongEncoder.encode(recompiled), saved)
+        XCTAssertEqual(try MIDIFileWriter().render(recompiled), try MIDIFileWriter().render(song))
+    }
 }

@@ -47,4 +47,12 @@ final class LyricsEasierMIDITests: XCTestCase {
         XCTAssertEqual(oneLine, ["0 lyric \"la-\"", "960 lyric \"la\"", "1920 lyric \"lo\"", "2880 lyric \"lu\""])
         XCTAssertEqual(written, ["0 lyric \"la-\"", "960 lyric \"la\"", "1920 lyric \"lo\"", "2880 lyric \"lu\""])
     }
+
+    /// "Two copies of one pitch in a chord" (v3): the MIDI bytes change only for such chords —
+    /// one note-on, at the higher velocity (G and B at velocity 0 send nothing).
+    func testAPitchTwiceInAChordSoundsOnceAtTheHigherVelocity() throws {
+        let ons = try MIDIDump(midi("track a {\n  phrase p { [v0 G v90 > d] [v40 c e v90 c] }\n}\n")).tracks[1]
+            .filter { $0.text.hasPrefix("note-on") }.map { "\($0.tick) \($0.text)" }
+        XCTAssertEqual(ons, ["0 note-on ch1 74 90", "480 note-on ch1 72 90", "480 note-on ch1 76 40"])
+    }
 }

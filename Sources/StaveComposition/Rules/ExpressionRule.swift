@@ -83,6 +83,14 @@ public enum ExpressionRule {
         .error(.graceOnTiedNote, "a grace group cannot stand before a note that continues a tie: the tied note is already sounding")
     }
 
+    // MARK: - Chords
+
+    /// One pitch twice in a chord at velocities `first` and `second` (a warning, v3): it
+    /// sounds once, at the higher.
+    public static func pitchTwice(_ name: String, pitch: Int, first: Int, second: Int) -> RuleProblem {
+        .warning(.chordPitchTwice, "\(name) (MIDI \(pitch)) is twice in this chord, at velocities \(first) and \(second): it sounds once, at \(max(first, second))")
+    }
+
     // MARK: - Lyrics
 
     /// A verse with more syllables than its phrase has lyric notes; nil when it fits.
