@@ -211,6 +211,7 @@ public struct LyricsSyntax: Equatable, Sendable {
         self.range = range
     }
 
+    /// Every part equal (written out: `source` is a tuple, which `Equatable` cannot synthesize).
     public static func == (lhs: LyricsSyntax, rhs: LyricsSyntax) -> Bool {
         lhs.phrase == rhs.phrase && lhs.verses == rhs.verses && lhs.verseRanges == rhs.verseRanges && lhs.barCheckOffsets == rhs.barCheckOffsets
             && lhs.source?.track == rhs.source?.track && lhs.source?.phrase == rhs.source?.phrase && lhs.range == rhs.range
