@@ -321,7 +321,7 @@ extension DiagnosticID {
                          wrong: body("c2~ (d)c4 e"), right: body("(d)c2~ c4 e"))
         case .tooManySyllables:
             return entry("a verse with more syllables than its phrase has notes",
-                         "Syllables go one by one to the phrase's lyric notes: notes and chords that start a sound (rests, tie continuations and grace notes take none). A verse may have fewer syllables than notes, not more: add notes, or join syllables with `_` and `*` as needed.",
+                         "Syllables go one by one to the phrase's lyric notes: notes and chords that start a sound (rests, tie continuations and grace notes take none). A verse may have fewer syllables than notes (the warning `too-few-syllables`), not more: add notes, or join syllables with `_` and `*` as needed.",
                          wrong: "track lead {\n  phrase tune { c d e }\n  lyrics tune \"Twin-kle twin-kle\"\n}", right: "track lead {\n  phrase tune { c d e f }\n  lyrics tune \"Twin-kle twin-kle\"\n}")
         case .duplicateLyrics:
             return entry("two lyrics statements for one phrase",
