@@ -127,8 +127,11 @@ extension BodyLowering {
     /// grace group before it when it continues a tie (`ExpressionRule.graceProblems` on a
     /// stored body, here as the notes come, with no second walk).
     @inline(__always)
-    mutating func arrived(_ arrival: ExpressionRule.Arrival) {
-        if arrival.startsSound { lyricNotes += 1 }
+    mutating func arrived(_ arrival: ExpressionRule.Arrival, _ range: SourceRange) {
+        if arrival.startsSound {
+            lyricNotes += 1
+            if recordsLyricNotes { lyricNoteRanges.append(range) }
+        }
         if let grace = attachedGrace {
             attachedGrace = nil
             if arrival.continuesTie { diagnostics.append(ExpressionRule.graceBeforeTieContinuation.diagnostic(at: graceRanges[grace])) }
@@ -169,9 +172,16 @@ extension BodyLowering {
     /// rule. Returns the note's marks after the merge.
     @inline(__always) @discardableResult
     static func merge(_ pitch: Int, velocity: Int, tie: Bool, tieRange: SourceRange, marks: NoteMarks, spelling: PitchSpelling?,
-                      into chord: inout [ChordNote], tied: inout [(pitch: Int, range: SourceRange)]) -> NoteMarks {
+                      into chord: inout [ChordNote], tied: inout [(pitch: Int, range: SourceRange)],
+                      velocities: inout (Int, Int)?) -> NoteMarks {
         var merged = marks
         if let index = chord.firstIndex(where: { $0.pitch == pitch }) {
+            // Two copies of one pitch sound once, at the higher velocity (LANGUAGE.md
+            // "Songwriting (v3)"); `velocities` tells the caller when they differ.
+            if chord[index].velocity != velocity {
+                velocities = (chord[index].velocity, velocity)
+                chord[index].velocity = max(chord[index].velocity, velocity)
+            }
             if tie { chord[index].tie = true }
             if !marks.isEmpty { chord[index].marks.formUnion(marks) }
             merged = chord[index].marks
@@ -180,6 +190,16 @@ extension BodyLowering {
         }
         if tie, !tied.contains(where: { $0.pitch == pitch }) { tied.append((pitch, tieRange)) }
         return merged
+    }
+
+    /// A pitch written a second time in a chord at another velocity (`velocities`: the first
+    /// copy's, this one's): a warning at this copy.
+    mutating func pitchTwice(_ pitch: Int, _ velocities: (Int, Int), _ range: SourceRange) {
+        let (spelling, octave) = Pitch.defaultSpelling(pitch, in: key)
+        var letter = Pitch.spellingText(spelling)
+        if letter.count == 2, letter.hasSuffix("n") { letter.removeLast() } // `d`, not `dn`: no key signature in a message
+        let name = kind == .drums ? (GeneralMIDI.drumName(forKey: pitch) ?? "key \(pitch)") : letter + String(octave)
+        diagnostics.append(ExpressionRule.pitchTwice(name, pitch: pitch, first: velocities.0, second: velocities.1).diagnostic(at: range))
     }
 
     // MARK: - The end of the body

@@ -57,6 +57,11 @@ struct BodyLowering {
     var attachedGrace: Int?
     /// How many notes and chords start a sound (`ExpressionRule.Arrival`): the lyric notes.
     var lyricNotes = 0
+    /// Record where each lyric note was written (a phrase that has lyrics: the checks of its
+    /// verses name notes).
+    var recordsLyricNotes = false
+    /// Where each lyric note was written, in order, when `recordsLyricNotes`.
+    var lyricNoteRanges: [SourceRange] = []
     /// Where a command stands (see `Stand`).
     var stand = Stand()
 
@@ -125,7 +130,7 @@ struct BodyLowering {
             root.source = SourceMark(element.range)
             notes.append(root)
             noteCount += 1
-            arrived(ties.arrive(isRest: false, pitchCount: 1) { $0 == pitch })
+            arrived(ties.arrive(isRest: false, pitchCount: 1) { $0 == pitch }, element.range)
             if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? element.range) }
             time = time + width
         case .rest(let length):
@@ -236,18 +241,23 @@ struct BodyLowering {
                 }
                 var merged = marks
                 for pitch in pitches {
-                    merged.formUnion(BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil, into: &chord, tied: &tied))
+                    var velocities: (Int, Int)?
+                    merged.formUnion(BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil,
+                                                        into: &chord, tied: &tied, velocities: &velocities))
+                    if let velocities { pitchTwice(pitch, velocities, member.range) }
                 }
                 if !merged.isEmpty { checkMarks(merged, member.range) }
                 continue
             }
             guard let pitch = resolve(member.sound, member.range) else { continue }
+            var velocities: (Int, Int)?
             let merged = BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks,
-                                            spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied)
+                                            spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied, velocities: &velocities)
+            if let velocities { pitchTwice(pitch, velocities, member.range) }
             if !merged.isEmpty { checkMarks(merged, member.range) }
         }
         noteCount += chord.count
-        arrived(ties.arrive(isRest: false, pitchCount: chord.count) { pitch in chord.contains { $0.pitch == pitch } })
+        arrived(ties.arrive(isRest: false, pitchCount: chord.count) { pitch in chord.contains { $0.pitch == pitch } }, range)
         for (pitch, range) in tied { ties.tie(pitch, at: range) }
         return chord
     }
@@ -282,7 +292,7 @@ struct BodyLowering {
                 }
                 divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks)]))
                 noteCount += 1
-                arrived(ties.arrive(isRest: false, pitchCount: 1) { $0 == pitch })
+                arrived(ties.arrive(isRest: false, pitchCount: 1) { $0 == pitch }, item.range)
                 if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? item.range) }
             case .rest:
                 pendingGrace = nil // a grace group before a rest: reported by the parser

@@ -22,24 +22,47 @@ public struct PhraseExpression: Equatable, Sendable {
     public var markers: [MarkerMark]
     /// Chord symbols, each on the chord that starts at its offset.
     public var chordSymbols: [ChordSymbolMark]
-    /// The phrase's lyrics, one string per verse, as written (`lyrics ID "…" "…"`).
+    /// The phrase's lyrics, one string per verse, as written (`lyrics ID "…" "…"`); for
+    /// `lyrics ID from TRACK.ID2`, a copy of ID2's verses.
     public var verses: [String]
+    /// `lyrics ID from [TRACK.]ID2` (v3): where `verses` come from, as written; nil when the
+    /// phrase has strings of its own (or none).
+    public var lyricsSource: LyricsSource?
 
     /// Creates a `PhraseExpression` from its parts.
     public init(hairpins: [Hairpin] = [], graces: [GraceGroup] = [], controls: [ControlMark] = [],
-                markers: [MarkerMark] = [], chordSymbols: [ChordSymbolMark] = [], verses: [String] = []) {
+                markers: [MarkerMark] = [], chordSymbols: [ChordSymbolMark] = [], verses: [String] = [],
+                lyricsSource: LyricsSource? = nil) {
         self.hairpins = hairpins
         self.graces = graces
         self.controls = controls
         self.markers = markers
         self.chordSymbols = chordSymbols
         self.verses = verses
+        self.lyricsSource = lyricsSource
     }
 
     /// True for a body without v2 marks (every v1 body).
     public var isEmpty: Bool {
-        hairpins.isEmpty && graces.isEmpty && controls.isEmpty && markers.isEmpty && chordSymbols.isEmpty && verses.isEmpty
+        hairpins.isEmpty && graces.isEmpty && controls.isEmpty && markers.isEmpty && chordSymbols.isEmpty && verses.isEmpty && lyricsSource == nil
     }
+}
+
+/// `from [TRACK.]PHRASE` in `lyrics ID from …` (LANGUAGE.md "Lyrics, easier"), as written.
+public struct LyricsSource: Equatable, Sendable {
+    /// The track, when written (`from lead.verse`); nil for the phrase's own track (`from verse`).
+    public var track: String?
+    /// The Original phrase whose verses are sung.
+    public var phrase: String
+
+    /// Creates a `LyricsSource` from its parts.
+    public init(track: String?, phrase: String) {
+        self.track = track
+        self.phrase = phrase
+    }
+
+    /// As written after `from`: `lead.verse` or `verse`.
+    public var text: String { track.map { "\($0).\(phrase)" } ?? phrase }
 }
 
 /// `!<` or `!>`: a velocity ramp from `start` (velocity `from`) to `end`, where the next

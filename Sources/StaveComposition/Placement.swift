@@ -16,6 +16,8 @@ struct Placement {
         var noteCount: Int
         /// The body's lyric notes (see `BodyLowering.lyricNotes`).
         var lyricNotes = 0
+        /// Where each lyric note was written, for a phrase that has lyrics.
+        var lyricNoteRanges: [SourceRange] = []
         /// Whether a note names no drum (see `BodyLowering.hasUnknownDrum`).
         var hasUnknownDrum = false
         /// False when the body holds something that failed to parse: its length, and so the
@@ -50,6 +52,12 @@ struct Placement {
     var hasUnknownDrum = false
     /// Every lowered Original by track index and statement index.
     var lowered: [[Int: Original]] = []
+    /// The lyrics set on each lowered Original, by track index and statement index, for the
+    /// bar checks, which need the Original's place.
+    var sungLyrics: [[Int: SungLyrics]] = []
+    /// The diagnostic (an index into `diagnostics`) of each failed bar check, by the source
+    /// offset of its `|`.
+    var reportedBarChecks: [Int: Int] = [:]
     /// In-body tempo events at every placement, for the timing check.
     var tempoOrder: [TimedTempo] = []
     /// For each track's placed phrases (aligned with `Track.phrases`), the quarter-note
@@ -79,6 +87,7 @@ struct Placement {
     mutating func lowerOriginals() {
         originals = Array(repeating: [:], count: tracks.count)
         lowered = Array(repeating: [:], count: tracks.count)
+        sungLyrics = Array(repeating: [:], count: tracks.count)
         // Each body is lowered in source order and then dropped from the syntax tree: the song
         // is never held twice (syntax and Composition) in full, which keeps memory per note low.
         for trackIndex in syntax.tracks.indices {
@@ -88,16 +97,19 @@ struct Placement {
                 return nil
             }
             let earlierOriginal = SongRule.earlierDuplicates(originalIDs)
+            let withLyrics = Set(syntax.tracks[trackIndex].lyrics.map(\.phrase.text))
             for statementIndex in syntax.tracks[trackIndex].phrases.indices {
                 let statement = syntax.tracks[trackIndex].phrases[statementIndex]
                 guard case .original(let id, let elements) = statement.kind else { continue }
                 syntax.tracks[trackIndex].phrases[statementIndex].kind = .original(id: id, body: [])
                 var lowering = BodyLowering(track: tracks[trackIndex], key: song.key, texts: syntax.texts)
+                lowering.recordsLyricNotes = id.map { withLyrics.contains($0.text) } ?? false
                 let (body, barLines) = lowering.lower(elements, phraseRange: statement.keywordRange)
-                let original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
+                var original = Original(body: body, barLines: barLines, lowestPitch: lowering.lowestPitch, highestPitch: lowering.highestPitch,
                                         quarterDenominator: lowering.quarterDenominator, noteCount: lowering.noteCount, lyricNotes: lowering.lyricNotes,
                                         hasUnknownDrum: lowering.hasUnknownDrum, timingIsKnown: lowering.timingIsKnown,
                                         hasErrors: lowering.hasUnknownDrum || lowering.diagnostics.hasErrors)
+                original.lyricNoteRanges = lowering.lyricNoteRanges
                 diagnostics += lowering.diagnostics
                 lowered[trackIndex][statementIndex] = original
                 if original.hasUnknownDrum { hasUnknownDrum = true }
@@ -111,6 +123,7 @@ struct Placement {
             }
             if !syntax.tracks[trackIndex].lyrics.isEmpty { setLyrics(trackIndex: trackIndex) }
         }
+        setLyricsFromOtherPhrases()
     }
 
     // MARK: - Placement
@@ -146,6 +159,9 @@ struct Placement {
                 placed.append(Placed(name: name, start: start, end: end, range: statement.keywordRange,
                                      startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
                 if !cursorUncertain { checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement) }
+                if !cursorUncertain, original.timingIsKnown, !original.hasErrors, let sung = sungLyrics[trackIndex][statementIndex] {
+                    checkLyricsBars(sung, original: original, at: start)
+                }
                 if !original.timingIsKnown { cursorUncertain = true }
                 collectTempos(original.body, at: start, statementRange: statement.keywordRange)
                 phrases.append(Phrase(id: id?.text, start: start, content: .original(original.body), source: statement.range))

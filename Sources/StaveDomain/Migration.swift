@@ -42,6 +42,12 @@ public struct Migration: Sendable {
         // A version 4 file has none of them and means the same in version 5, so the document
         // is unchanged.
         Migration(from: 4) { $0 },
+        // 5 → 6 (Stave 3): a verse of `lyrics` may hold line breaks and `|` bar checks, and an
+        // Original phrase may take its lyrics `lyricsFrom` another (`{"track", "phrase"}`);
+        // all optional. A version 5 file has no `lyricsFrom` and no line break in a verse; a
+        // `|` in one, sung as a character before, is a bar check now in text and save file
+        // alike (LANGUAGE.md v3), so the document is unchanged.
+        Migration(from: 5) { $0 },
     ]
 
     /// Checks `format` and `version` and brings a document up to `target` through the chain.

@@ -36,7 +36,24 @@ extension SongDecoder {
             return SongDocument.Marker(offset: offset, text: text)
         }
         expression.chordSymbols = list("chordSymbols", what: "chord symbols") { $0.chordSymbol($1, at: $2) }
-        expression.verses = list("lyrics", what: "verses (strings)") { $0.staveString($1, at: $2) }
+        // A lyrics string may run over several lines (version 6): any string is a verse.
+        expression.verses = list("lyrics", what: "verses (strings)") { $0.string($1, at: $2, expected: "a verse (a string)") }
+        if let value = fields.take("lyricsFrom") {
+            let sourcePath = path.key("lyricsFrom")
+            if !expression.verses.isEmpty {
+                problem(.saveInvalidValue, sourcePath, "a phrase has either its own `lyrics` or `lyricsFrom`, not both")
+                failed = true
+            } else if var source = object(value, at: sourcePath, what: "a lyrics source ({\"track\", \"phrase\"})") {
+                let track = source.take("track").flatMap { identifier($0, at: sourcePath.key("track"), what: "a track ID") }
+                let trackFailed = source.has("track") && track == nil
+                let phrase = required(&source, "phrase", expected: "the ID of the phrase whose lyrics are sung")
+                    .flatMap { identifier($0, at: sourcePath.key("phrase"), what: "a phrase ID") }
+                finish(source, what: "a lyrics source", known: ["track", "phrase"])
+                if let phrase, !trackFailed { expression.lyricsSource = LyricsSource(track: track, phrase: phrase) } else { failed = true }
+            } else {
+                failed = true
+            }
+        }
         return failed ? nil : expression
     }
 

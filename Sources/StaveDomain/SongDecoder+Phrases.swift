@@ -6,7 +6,7 @@ extension SongDecoder {
     /// The lowest pitch Stave can write: `cbb` in octave 0.
     public static let lowestWritablePitch = 10
 
-    static let originalFields = ["type", "id", "start", "length", "tempos", "hairpins", "graces", "controls", "markers", "chordSymbols", "lyrics", "containers"]
+    static let originalFields = ["type", "id", "start", "length", "tempos", "hairpins", "graces", "controls", "markers", "chordSymbols", "lyrics", "lyricsFrom", "containers"]
 
     /// A phrase of a track of `kind` whose `velocity` setting starts each phrase. Its first
     /// containers may have been read from the file's bytes already (`ContainersAsRead`): then

@@ -37,9 +37,10 @@ public struct SongDecoder {
         let value = try Migration.upgrade(consume parsed, using: migrations)
         // The decoder takes the JSON tree apart as it goes, so each phrase's JSON is let go once
         // the phrase is decoded: the tree and the document are never both whole in memory.
-        guard let document = decoder.document(consume value), decoder.problems.isEmpty else {
+        guard var document = decoder.document(consume value), decoder.problems.isEmpty else {
             throw SaveError(decoder.problems)
         }
+        document.copyLyricsFromSources()
         let problems = SongValidator.validate(document)
         guard problems.isEmpty else { throw SaveError(problems) }
         return document

@@ -36,7 +36,7 @@ extension SongDocument {
         }
         func expression(_ marks: PhraseExpression) throws -> Expression {
             guard !marks.isEmpty else { return Expression() }
-            var result = Expression(verses: marks.verses)
+            var result = Expression(verses: marks.verses, lyricsSource: marks.lyricsSource)
             for pin in marks.hairpins {
                 result.hairpins.append(Hairpin(start: try units(pin.start), end: try units(pin.end), from: pin.from, to: pin.to))
             }
@@ -168,7 +168,7 @@ extension SongDocument {
             controls: expression.controls.map { ControlMark(offset: time($0.offset), event: $0.event) },
             markers: expression.markers.map { MarkerMark(offset: time($0.offset), text: $0.text) },
             chordSymbols: expression.chordSymbols.map { StaveComposition.ChordSymbolMark(offset: time($0.offset), symbol: $0.symbol, rootPitch: $0.root) },
-            verses: expression.verses)
+            verses: expression.verses, lyricsSource: expression.lyricsSource)
         return PhraseBody(length: time(length), notes: notes, tempos: marks, expression: phraseExpression)
     }
 }

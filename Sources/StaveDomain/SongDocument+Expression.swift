@@ -16,23 +16,28 @@ extension SongDocument {
         public var markers: [Marker]
         /// Chord symbols, each on the chord that starts at its offset.
         public var chordSymbols: [ChordSymbolMark]
-        /// The lyrics, one string per verse, as written.
+        /// The lyrics, one string per verse, as written; for `lyricsFrom`, a copy of the source
+        /// phrase's verses (made by `copyLyricsFromSources`, not stored).
         public var verses: [String]
+        /// `lyrics ID from [TRACK.]ID2` (version 6): the phrase whose verses these are.
+        public var lyricsSource: LyricsSource?
 
         /// An expression; empty by default (every v1 body).
         public init(hairpins: [Hairpin] = [], graces: [Grace] = [], controls: [Control] = [], markers: [Marker] = [],
-                    chordSymbols: [ChordSymbolMark] = [], verses: [String] = []) {
+                    chordSymbols: [ChordSymbolMark] = [], verses: [String] = [], lyricsSource: LyricsSource? = nil) {
             self.hairpins = hairpins
             self.graces = graces
             self.controls = controls
             self.markers = markers
             self.chordSymbols = chordSymbols
             self.verses = verses
+            self.lyricsSource = lyricsSource
         }
 
         /// True when the body has no v2 marks.
         public var isEmpty: Bool {
             hairpins.isEmpty && graces.isEmpty && controls.isEmpty && markers.isEmpty && chordSymbols.isEmpty && verses.isEmpty
+                && lyricsSource == nil
         }
     }
 
@@ -112,6 +117,29 @@ extension SongDocument {
             self.offset = offset
             self.symbol = symbol
             self.root = root
+        }
+    }
+}
+
+extension SongDocument {
+    /// Gives each Original with a `lyricsSource` a copy of its source's verses, when the source
+    /// is an Original with strings of its own (the validator reports the others): the
+    /// Composition sings them as it sings a phrase's own.
+    mutating func copyLyricsFromSources() {
+        for trackIndex in tracks.indices where tracks[trackIndex].kind == .melody {
+            for phraseIndex in tracks[trackIndex].phrases.indices {
+                guard case .original(let length, let containers, let tempos, var expression) = tracks[trackIndex].phrases[phraseIndex].content,
+                      let source = expression.lyricsSource else { continue }
+                let sourceTrack = source.track.flatMap { id in tracks.firstIndex { $0.id == id } } ?? (source.track == nil ? trackIndex : nil)
+                guard let sourceTrack,
+                      let original = tracks[sourceTrack].phrases.first(where: { phrase in
+                          if case .original = phrase.content { return phrase.id == source.phrase }
+                          return false
+                      }),
+                      case .original(_, _, _, let sourceExpression) = original.content, sourceExpression.lyricsSource == nil else { continue }
+                expression.verses = sourceExpression.verses
+                tracks[trackIndex].phrases[phraseIndex].content = .original(length: length, containers: containers, tempos: tempos, expression: expression)
+            }
         }
     }
 }

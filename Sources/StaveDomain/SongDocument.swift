@@ -14,7 +14,7 @@ public struct SongDocument: Equatable, Sendable {
     /// The `format` name at the top of every save file.
     public static let formatName = "stave-song"
     /// The format version this program writes and the newest it reads.
-    public static let currentVersion = 5
+    public static let currentVersion = 6
 
     /// The title (the file name when the source had none).
     public var title: String

@@ -75,7 +75,17 @@ extension SongEncoder {
                 writer.integer(chord.root)
             }
         }
-        if !expression.verses.isEmpty {
+        if let source = expression.lyricsSource {
+            writer.key("lyricsFrom", first: false)
+            writer.raw(UInt8(ascii: "{"))
+            if let track = source.track {
+                writer.inlineKey("track", first: true)
+                writer.string(track)
+            }
+            writer.inlineKey("phrase", first: source.track == nil)
+            writer.string(source.phrase)
+            writer.raw(UInt8(ascii: "}"))
+        } else if !expression.verses.isEmpty {
             writer.key("lyrics", first: false)
             writer.open(UInt8(ascii: "["))
             for (index, verse) in expression.verses.enumerated() {

@@ -135,7 +135,7 @@ extension SongValidator {
 
     /// The language's own rules on the stored marks (`ExpressionRule`, shared with the front
     /// end): hairpin directions and overlaps, graces before tie continuations, verses against
-    /// lyric notes.
+    /// lyric notes and their bar checks.
     mutating func checkExpressionRules(track: Int, phrase: Int, length: Int, containers: [SongDocument.NoteContainer],
                                        expression: SongDocument.Expression) {
         let path = phrasePath(track, phrase)
@@ -147,6 +147,15 @@ extension SongValidator {
             case .grace(let index): problem(rule, at: path.key("graces").index(index).key("offset"))
             case .control(let index): problem(rule, at: path.key("controls").index(index))
             case .verse(let index): problem(rule, at: path.key("lyrics").index(index))
+            }
+        }
+        // Bar checks `|` (version 6), where the Original stands; for `lyricsFrom` the verses
+        // are the source's, reported at this phrase's `lyricsFrom`.
+        if let meterMap, expression.verses.contains(where: { $0.utf8.contains(UInt8(ascii: "|")) }) {
+            let start = time(document.tracks[track].phrases[phrase].start)
+            let bars = ExpressionRule.lyricNoteBars(in: body, at: start, meterMap: meterMap)
+            for (verse, _, _, rule) in ExpressionRule.barCheckProblems(expression.verses, bars: bars) {
+                problem(rule, at: expression.lyricsSource == nil ? path.key("lyrics").index(verse) : path.key("lyricsFrom"))
             }
         }
     }
@@ -206,8 +215,10 @@ extension SongValidator {
                 problem(.saveChordSymbolPitches, markPath, "\(mark.symbol) on root \(mark.root) sounds \(pitches.map(String.init).joined(separator: " ")), but the chord at \(mark.offset) has no \(missing.map(String.init).joined(separator: ", "))")
                 continue
             }
-            if let first = members.first, members.contains(where: { $0.velocity != first.velocity || $0.tie != first.tie || $0.marks != first.marks }) {
-                problem(.saveChordSymbolPitches, markPath, "the pitches of \(mark.symbol) differ in velocity, tie or marks; a symbol's pitches are written once, alike")
+            // Velocities may differ (v3): a pitch of the symbol also written as a note sounds at the
+            // higher of the two, and prints after the symbol at its own.
+            if let first = members.first, members.contains(where: { $0.tie != first.tie || $0.marks != first.marks }) {
+                problem(.saveChordSymbolPitches, markPath, "the pitches of \(mark.symbol) differ in tie or marks; a symbol's pitches are written once, alike")
             } else if notes != SongValidator.writtenOrder(notes, symbolPitches: pitches) {
                 problem(.saveChordSymbolPitches, markPath, "the chord at \(mark.offset) lists \(mark.symbol)'s pitches apart; Stave lists the pitches written before the symbol, then the symbol's, then the others")
             }

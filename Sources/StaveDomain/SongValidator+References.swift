@@ -31,7 +31,8 @@ extension SongValidator {
         for (index, phrase) in document.tracks[track].phrases.enumerated() {
             let path = phrasePath(track, index)
             switch phrase.content {
-            case .original:
+            case .original(_, _, _, let expression):
+                if let source = expression.lyricsSource { checkLyricsSource(source, track: track, phrase: index) }
                 continue
             case .repeat(let source, _):
                 guard let target = lookup(source, inTrack: track) else {
@@ -153,5 +154,34 @@ struct ReferenceCycles {
         guard cycle >= 0, !reported[cycle] else { return false }
         reported[cycle] = true
         return true
+    }
+}
+
+extension SongValidator {
+    /// `lyricsFrom` (version 6, `lyrics ID from [TRACK.]ID2`): on a melody phrase with an ID,
+    /// naming an Original of a track that has strings of its own (not `lyricsFrom` itself).
+    mutating func checkLyricsSource(_ source: LyricsSource, track: Int, phrase: Int) {
+        let path = phrasePath(track, phrase).key("lyricsFrom")
+        guard document.tracks[track].kind == .melody else {
+            problem(.lyricsInDrums, path, "lyrics belong to melody tracks: a drum track sings no words")
+            return
+        }
+        if document.tracks[track].phrases[phrase].id == nil {
+            problem(.saveLyricsWithoutID, path, "lyrics are written `lyrics ID from …`, so their phrase needs an ID")
+        }
+        let trackID = source.track ?? document.tracks[track].id
+        guard let sourceTrack = trackIndex(trackID) else {
+            problem(ExpressionRule.unknownLyricsSourceTrack(trackID, suggestion: nil), at: path.key("track"))
+            return
+        }
+        guard let target = lookup(source.phrase, inTrack: sourceTrack),
+              case .original(_, _, _, let expression) = document.tracks[sourceTrack].phrases[target].content else {
+            problem(ExpressionRule.unknownLyricsSourcePhrase(source.phrase, track: trackID, suggestion: nil), at: path.key("phrase"))
+            return
+        }
+        if expression.verses.isEmpty || expression.lyricsSource != nil {
+            let takesFrom = expression.lyricsSource.map { "\($0.track ?? trackID).\($0.phrase)" }
+            problem(ExpressionRule.lyricsSourceWithoutWords("\(trackID).\(source.phrase)", takesFrom: takesFrom), at: path.key("phrase"))
+        }
     }
 }

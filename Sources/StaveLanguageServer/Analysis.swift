@@ -88,6 +88,18 @@ public struct NameIndex: Sendable {
                     if tree.tokens[second].kind == .word {
                         occurrences.append(Occurrence(target: .phrase(track: trackID, id: tree.text(ofToken: second)), range: tree.tokens[second].range, isDefinition: false))
                     }
+                    // `lyrics ID from [TRACK.]ID2` (v3) names another phrase, as `sync` does.
+                    let source = second + 2
+                    if tree.nodes[member].kind == .lyrics, source < tokens.upperBound, tree.tokens[source - 1].kind == .word,
+                       tree.text(ofToken: source - 1) == "from", tree.tokens[source].kind == .word {
+                        if source + 2 < tokens.upperBound, tree.tokens[source + 1].kind == .dot, tree.tokens[source + 2].kind == .word {
+                            let sourceTrack = tree.text(ofToken: source)
+                            occurrences.append(Occurrence(target: .track(sourceTrack), range: tree.tokens[source].range, isDefinition: false))
+                            occurrences.append(Occurrence(target: .phrase(track: sourceTrack, id: tree.text(ofToken: source + 2)), range: tree.tokens[source + 2].range, isDefinition: false))
+                        } else {
+                            occurrences.append(Occurrence(target: .phrase(track: trackID, id: tree.text(ofToken: source)), range: tree.tokens[source].range, isDefinition: false))
+                        }
+                    }
                 case .syncPhrase:
                     guard tree.tokens[second].kind == .word else { continue }
                     if second + 2 < tokens.upperBound, tree.tokens[second + 1].kind == .dot, tree.tokens[second + 2].kind == .word {

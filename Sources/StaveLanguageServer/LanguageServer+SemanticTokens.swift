@@ -20,6 +20,9 @@ extension LanguageServer {
         for node in tree.nodes where node.kind.isBodyItem || node.kind == .setting || node.kind == .header || node.kind == .lyrics {
             for token in node.tokens where owner[token] == nil || node.kind.isBodyItem { owner[token] = node.kind }
             if !node.kind.isBodyItem, !node.tokens.isEmpty { settingKeywords.insert(node.tokens.lowerBound) }
+            // `from` in `lyrics ID from TRACK.ID2` (v3): a keyword there only.
+            if node.kind == .lyrics, node.tokens.count > 3, tree.tokens[node.tokens.lowerBound + 2].kind == .word,
+               tree.text(ofToken: node.tokens.lowerBound + 2) == "from" { settingKeywords.insert(node.tokens.lowerBound + 2) }
         }
         for index in tree.tokens.indices {
             for piece in tree.trivia(before: index) where piece.isComment { spans.append((piece.range, 7)) }
@@ -59,7 +62,7 @@ extension LanguageServer {
             }
         }
         // Relative encoding: line delta, start delta, length (UTF-16), type, modifiers. Tokens
-        // never span lines except comments, which are split per line.
+        // never span lines except comments and lyrics strings, which are split per line.
         var data: [JSONValue] = []
         var lastLine = 0, lastStart = 0
         var walker = PositionWalker(document)

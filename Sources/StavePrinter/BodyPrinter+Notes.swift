@@ -117,12 +117,16 @@ extension BodyPrinter {
             add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie && !tieAll ? "~" : ""))
         }
         if let symbol, let first = after.first {
+            // The symbol at its pitches' lowest velocity; a pitch of it that sounds louder was
+            // also written as a note (`[v0 G v90 > d]`: two copies sound at the higher) and is
+            // written again after the symbol.
+            let symbolVelocity = after.lazy.filter { symbolPitches.contains($0.pitch) }.map(\.velocity).min() ?? first.velocity
             var commands: [String] = []
-            if first.velocity != velocity { commands.append(velocityCommand(first.velocity)) }
+            if symbolVelocity != velocity { commands.append(velocityCommand(symbolVelocity)) }
             let rootOctave = (symbol.rootPitch - symbol.symbol.root.semitonesAboveC) / 12 - 1
             if let command = octaveCommand(to: rootOctave) { commands.append(command) }
             add(commands, symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (first.tie ? "~" : ""))
-            for note in after where !symbolPitches.contains(note.pitch) {
+            for note in after where !symbolPitches.contains(note.pitch) || note.velocity != symbolVelocity {
                 let (commands, pitch) = member(note)
                 add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie ? "~" : ""))
             }

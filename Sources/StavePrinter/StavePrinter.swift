@@ -107,7 +107,11 @@ public struct StavePrinter {
                     }
                     out += "  }\n"
                 }
-                if let id = phrase.id, !body.expression.verses.isEmpty { out += StavePrinter.lyrics(id, body.expression.verses) }
+                if let id = phrase.id, let source = body.expression.lyricsSource {
+                    out += "  lyrics \(id) from \(source.text)\n"
+                } else if let id = phrase.id, !body.expression.verses.isEmpty {
+                    out += StavePrinter.lyrics(id, body.expression.verses)
+                }
                 cursor = phrase.start + body.length
             case .repeat(let source, let count):
                 out += "  repeat \(source)" + (count == 1 ? "" : " x\(count)") + at + "\n"
@@ -145,7 +149,9 @@ public struct StavePrinter {
     }
 
     /// `lyrics ID "…" "…"` after its phrase, on one line as `stave fmt` lays it out (a string
-    /// cannot be broken, so long verses pass the formatter's width).
+    /// cannot be broken, so long verses pass the formatter's width). A verse written over
+    /// several lines keeps its line breaks, as written: its continuation lines are part of the
+    /// string.
     static func lyrics(_ id: String, _ verses: [String]) -> String {
         "  lyrics \(id) " + verses.map(StavePrinter.quoted).joined(separator: " ") + "\n"
     }

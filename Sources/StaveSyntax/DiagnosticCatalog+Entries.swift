@@ -321,12 +321,28 @@ extension DiagnosticID {
                          wrong: body("c2~ (d)c4 e"), right: body("(d)c2~ c4 e"))
         case .tooManySyllables:
             return entry("a verse with more syllables than its phrase has notes",
-                         "Syllables go one by one to the phrase's lyric notes: notes and chords that start a sound (rests, tie continuations and grace notes take none). A verse may have fewer syllables than notes, not more: add notes, or join syllables with `_` and `*` as needed.",
+                         "Syllables go one by one to the phrase's lyric notes: notes and chords that start a sound (rests, tie continuations and grace notes take none). A verse may have fewer syllables than notes (the warning `too-few-syllables`), not more: add notes, or join syllables with `_` and `*` as needed.",
                          wrong: "track lead {\n  phrase tune { c d e }\n  lyrics tune \"Twin-kle twin-kle\"\n}", right: "track lead {\n  phrase tune { c d e f }\n  lyrics tune \"Twin-kle twin-kle\"\n}")
         case .duplicateLyrics:
             return entry("two lyrics statements for one phrase",
                          "Each phrase takes one `lyrics` statement; several verses are several strings in it (`lyrics tune \"verse one\" \"verse two\"`), sung by the phrase's placements in turn.",
                          wrong: "track lead {\n  phrase tune { c d }\n  lyrics tune \"la la\"\n  lyrics tune \"lo lo\"\n}", right: "track lead {\n  phrase tune { c d }\n  lyrics tune \"la la\" \"lo lo\"\n}")
+        case .tooFewSyllables:
+            return warning("a verse with fewer syllables than its phrase has notes",
+                           "Syllables go one by one to the phrase's lyric notes, so a verse that is a syllable short sings every word after the slip one note early. The warning stands at the first note left without a syllable. Count the syllables again, or give the notes that sing nothing a `*` each.",
+                           wrong: "track lead {\n  phrase tune { c d e f }\n  lyrics tune \"Twin-kle twin\"\n}", right: "track lead {\n  phrase tune { c d e f }\n  lyrics tune \"Twin-kle twin *\"\n}")
+        case .lyricsBarCheck:
+            return entry("a lyrics bar check that does not fall at the start of a bar",
+                         "`|` inside a lyrics string is a bar check: the syllable after it must be sung on the first lyric note of a bar (the first note or chord in the bar that starts a sound). A syllable too many or too few before it moves it; the message names the bar it fell in.",
+                         wrong: "track lead {\n  phrase tune { c d e f | g g a2 | }\n  lyrics tune \"Twin-kle twin | kle lit-tle star\"\n}", right: "track lead {\n  phrase tune { c d e f | g g a2 | }\n  lyrics tune \"Twin-kle twin-kle | lit-tle star\"\n}")
+        case .lyricsSourceWithoutWords:
+            return entry("lyrics taken from a phrase without words of its own",
+                         "`lyrics ID from TRACK.ID2` sings the verses written for ID2, so ID2 needs a `lyrics ID2 \"…\"` statement with strings. One `from` may not lead to another: name the phrase whose strings are written out.",
+                         wrong: "track soprano {\n  phrase tune { c d }\n}\ntrack alto {\n  phrase tune { a b }\n  lyrics tune from soprano.tune\n}", right: "track soprano {\n  phrase tune { c d }\n  lyrics tune \"la la\"\n}\ntrack alto {\n  phrase tune { a b }\n  lyrics tune from soprano.tune\n}")
+        case .chordPitchTwice:
+            return warning("one pitch twice in a chord, at different velocities",
+                           "A chord sounds each MIDI pitch once. When a pitch is written twice — a melody note that is also a tone of the chord symbol (`[v40 G v90 > d]`), or `[c e c]` — it sounds once, at the higher of the two velocities; the warning says which, since the quieter copy is lost. Write the pitch once at the velocity it should have.",
+                           wrong: body("[v40 c e v90 c]"), right: body("[v90 c v40 e]"))
         // Save files
         case .saveInvalidJSON:
             return entry("a save file that is not valid JSON",

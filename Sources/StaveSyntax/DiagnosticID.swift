@@ -93,6 +93,15 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case tooManySyllables = "too-many-syllables"
     /// Two `lyrics` statements for one phrase.
     case duplicateLyrics = "duplicate-lyrics"
+    // Stave 3 lyrics (LANGUAGE.md "Lyrics, easier")
+    /// A verse with fewer syllables than its phrase has lyric notes (a warning).
+    case tooFewSyllables = "too-few-syllables"
+    /// `|` in a lyrics string whose next syllable is not on the first lyric note of a bar.
+    case lyricsBarCheck = "lyrics-bar-check"
+    /// `lyrics ID from TRACK.ID2` where ID2 has no strings of its own.
+    case lyricsSourceWithoutWords = "lyrics-source-without-words"
+    /// One pitch twice in a chord at different velocities (a warning; it sounds once, at the highest).
+    case chordPitchTwice = "chord-pitch-twice"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"

@@ -13,6 +13,12 @@ public struct Lexer {
     private var index: Int
     /// Lexical problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The last string lexed stopped at a line feed, unterminated.
+    private var stringStoppedAtLineBreak = false
+    /// The last string lexed ended at its closing quote.
+    private var stringClosed = false
+    /// How many diagnostics there were before the last string was lexed.
+    private var stringDiagnostics = 0
 
     /// Lexing starting at 0 skips a UTF-8 byte order mark.
     private init(_ bytes: UnsafeBufferPointer<UInt8>, tables: Tables, from index: Int = 0) {
@@ -64,7 +70,10 @@ public struct Lexer {
         var chunk: [Token] = []
         chunk.reserveCapacity(min(chunkSize, (bytes.count - index) / 2 + 16))
         while true {
-            let token = next()
+            var token = next()
+            if token.kind == .string, stringStoppedAtLineBreak, continuesLyrics(chunks, chunk) {
+                token = relexLyricsString(token)
+            }
             chunk.append(token)
             if token.kind == .end {
                 chunks.append(chunk)
@@ -282,18 +291,26 @@ public struct Lexer {
         return Token(.number, SourceRange(start, index), spaceBefore: spaced)
     }
 
-    private mutating func lexString() {
+    /// Lexes a string from its opening quote. Without `acrossLines` a string ends at a line
+    /// feed (unterminated; `stringStoppedAtLineBreak` says so). It may hold a carriage return:
+    /// the save format allows one in a name, and `stave print` writes it as it is.
+    private mutating func lexString(acrossLines: Bool = false) {
         let start = index
+        stringStoppedAtLineBreak = false
+        stringClosed = false
+        stringDiagnostics = diagnostics.count
         index += 1
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
+                stringClosed = true
                 return
             }
-            // A string ends at a line feed. It may hold a carriage return: the save format
-            // allows one in a name, and `stave print` writes it as it is.
-            if byte == 0x0A { break }
+            if byte == 0x0A, !acrossLines {
+                stringStoppedAtLineBreak = true
+                break
+            }
             if byte >= 0x80 {
                 let length = Lexer.scalarLength(bytes, at: index)
                 if length > 0 { index += length; continue }
@@ -314,7 +331,49 @@ public struct Lexer {
             }
             index += 1
         }
+        if acrossLines { return }
         diagnostics.append(.error(.unterminatedString, "unterminated string: expected '\"' before the end of the line", at: SourceRange(start, start + 1)))
+    }
+
+    // MARK: - Lyrics strings across lines
+
+    /// True when the string just lexed (not yet in `chunk`) stands in a lyrics statement:
+    /// after `lyrics ID` and any strings of that statement (LANGUAGE.md "Lyrics, easier": a
+    /// lyrics string may run over several lines). Asked only of a string that reached a line
+    /// feed, so other tokens pay nothing.
+    private func continuesLyrics(_ chunks: [[Token]], _ chunk: [Token]) -> Bool {
+        var back = 0
+        func token(_ offset: Int) -> Token? {
+            if offset < chunk.count { return chunk[chunk.count - 1 - offset] }
+            var rest = offset - chunk.count
+            for previous in chunks.reversed() {
+                if rest < previous.count { return previous[previous.count - 1 - rest] }
+                rest -= previous.count
+            }
+            return nil
+        }
+        while let string = token(back), string.kind == .string { back += 1 }
+        guard let id = token(back), id.kind == .word, let keyword = token(back + 1), keyword.kind == .word,
+              keyword.range.end - keyword.range.start == 6 else { return false }
+        return Array(bytes[keyword.range.start..<keyword.range.end]) == Array("lyrics".utf8)
+    }
+
+    /// Lexes `string` again as a lyrics string, which may run over several lines. One that
+    /// the file ends inside is reported as unterminated and ends at its first line feed, as
+    /// any string does, so that the rest of the file reads as written.
+    private mutating func relexLyricsString(_ string: Token) -> Token {
+        diagnostics.removeSubrange(stringDiagnostics...)
+        let firstLineFeed = index
+        index = string.range.start
+        lexString(acrossLines: true)
+        if stringClosed {
+            return Token(.string, SourceRange(string.range.start, index), spaceBefore: string.spaceBefore, afterInvalid: string.afterInvalid)
+        }
+        // No closing quote before the end of the file.
+        diagnostics.removeAll { $0.range.start >= firstLineFeed }
+        index = firstLineFeed
+        diagnostics.append(.error(.unterminatedString, "unterminated lyrics string: expected '\"' before the end of the file (a lyrics string may run over several lines)", at: SourceRange(string.range.start, string.range.start + 1)))
+        return string
     }
 
     @inline(__always)

@@ -121,6 +121,17 @@ extension Parser {
     }
 
     /// A string token's value without quotes, escapes resolved.
+    /// True when a string token ends at its closing quote (the lexer reported one that does not).
+    func isClosed(_ token: Token) -> Bool {
+        var scan = token.range.start + 1
+        while scan < token.range.end {
+            if bytes[scan] == UInt8(ascii: "\\") { scan += 2; continue }
+            if bytes[scan] == UInt8(ascii: "\"") { return scan == token.range.end - 1 }
+            scan += 1
+        }
+        return false
+    }
+
     func unquote(_ token: Token) -> String {
         let bytes = bytes[token.range.start..<token.range.end]
         var end = bytes.endIndex

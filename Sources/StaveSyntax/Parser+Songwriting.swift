@@ -139,7 +139,7 @@ extension Parser {
         let keyword = advance()
         // A statement keyword is the next statement, unless words follow it (`lyrics legato "…"`).
         let startsStatement = SettingKind(rawValue: text(current)) != nil || Parser.phraseKeywords.contains(text(current)) || isWord(current, "lyrics") || Parser.trackKeywords.contains(text(current))
-        guard current.kind == .word, !startsStatement || peek().kind == .string else {
+        guard current.kind == .word, !startsStatement || peek().kind == .string || isWord(peek(), "from") else {
             error(.expectedToken, "expected the ID of a phrase after 'lyrics', found \(describe(current))", at: current.kind == .end ? keyword.range : current.range)
             skipInTrack()
             return nil
@@ -149,16 +149,23 @@ extension Parser {
             skipInTrack()
             return nil
         }
+        if isWord(current, "from") {
+            return parseLyricsSource(keyword: keyword, phrase: phrase)
+        }
         guard current.kind == .string else {
-            error(.expectedToken, "expected the words in quotes after 'lyrics \(phrase.text)', found \(describe(current))", at: current.kind == .end ? idToken.range : current.range)
+            error(.expectedToken, "expected the words in quotes (or 'from TRACK.ID') after 'lyrics \(phrase.text)', found \(describe(current))", at: current.kind == .end ? idToken.range : current.range)
             skipInTrack()
             return nil
         }
         var verses: [String] = []
         var ranges: [SourceRange] = []
+        var barChecks: [[Int]] = []
         var tooLong = false
+        var unterminated = false
         while current.kind == .string {
             let string = advance()
+            // Reported by the lexer; its verse would only bring echoes (too few syllables).
+            if !isClosed(string) { unterminated = true }
             if string.range.end - string.range.start > Parser.maximumLyricsBytes + 2 {
                 let verse = unquote(string)
                 if verse.utf8.count > Parser.maximumLyricsBytes {
@@ -171,13 +178,40 @@ extension Parser {
                 verses.append(unquote(string))
             }
             ranges.append(string.range)
+            barChecks.append(verses[verses.count - 1].utf8.contains(UInt8(ascii: "|"))
+                ? (string.range.start..<string.range.end).filter { bytes[$0] == UInt8(ascii: "|") } : [])
         }
         let range = keyword.range.union(tokens[position - 1].range)
         if trackKind == .drums {
             error(.lyricsInDrums, "lyrics belong to melody tracks: a drum track sings no words", at: keyword.range)
             return nil
         }
-        if tooLong { return nil }
-        return LyricsSyntax(phrase: phrase, verses: verses, verseRanges: ranges, range: range)
+        if tooLong || unterminated { return nil }
+        return LyricsSyntax(phrase: phrase, verses: verses, verseRanges: ranges, barCheckOffsets: barChecks, range: range)
+    }
+
+    /// `from [TRACK.]ID2` after `lyrics ID` (the current token is `from`).
+    private mutating func parseLyricsSource(keyword: Token, phrase: Name) -> LyricsSyntax? {
+        let from = advance()
+        guard current.kind == .word else {
+            error(.expectedToken, "expected the phrase whose lyrics to sing after 'from' ('from TRACK.ID'), found \(describe(current))", at: current.kind == .end ? from.range : current.range)
+            skipInTrack()
+            return nil
+        }
+        var trackName: Name?
+        var phraseToken = advance()
+        if current.kind == .dot, peek().kind == .word {
+            guard let name = identifier(phraseToken, what: "a track ID") else { skipInTrack(); return nil }
+            trackName = name
+            advance()
+            phraseToken = advance()
+        }
+        guard let sourcePhrase = identifier(phraseToken, what: "a phrase ID") else { skipInTrack(); return nil }
+        let range = keyword.range.union(phraseToken.range)
+        if trackKind == .drums {
+            error(.lyricsInDrums, "lyrics belong to melody tracks: a drum track sings no words", at: keyword.range)
+            return nil
+        }
+        return LyricsSyntax(phrase: phrase, verses: [], verseRanges: [], source: (trackName, sourcePhrase), range: range)
     }
 }

@@ -183,23 +183,38 @@ public struct TrackSyntax: Equatable, Sendable {
     }
 }
 
-/// `lyrics ID "verse 1" ["verse 2" …]` in a melody track (v2).
+/// `lyrics ID "verse 1" ["verse 2" …]` in a melody track (v2), or `lyrics ID from [TRACK.]ID2`
+/// (v3, LANGUAGE.md "Lyrics, easier"): the verses of another phrase's lyrics.
 public struct LyricsSyntax: Equatable, Sendable {
     /// The Original phrase of this track the words are set to.
     public var phrase: Name
-    /// One string per verse, unescaped.
+    /// One string per verse, unescaped; empty for `from`.
     public var verses: [String]
     /// Where each verse's string was written.
     public var verseRanges: [SourceRange]
+    /// Where each bar check `|` of each verse stands in the source, in order (one list per
+    /// verse; `Lyrics.barChecks` gives the same checks in the same order).
+    public var barCheckOffsets: [[Int]]
+    /// `from [TRACK.]ID2`: the phrase whose verses these are (`track` nil: this track).
+    public var source: (track: Name?, phrase: Name)?
     /// The whole statement.
     public var range: SourceRange
 
     /// Creates a `LyricsSyntax` from its parts.
-    public init(phrase: Name, verses: [String], verseRanges: [SourceRange], range: SourceRange) {
+    public init(phrase: Name, verses: [String], verseRanges: [SourceRange], barCheckOffsets: [[Int]] = [],
+                source: (track: Name?, phrase: Name)? = nil, range: SourceRange) {
         self.phrase = phrase
         self.verses = verses
         self.verseRanges = verseRanges
+        self.barCheckOffsets = barCheckOffsets.isEmpty ? verses.map { _ in [] } : barCheckOffsets
+        self.source = source
         self.range = range
+    }
+
+    /// Every part equal (written out: `source` is a tuple, which `Equatable` cannot synthesize).
+    public static func == (lhs: LyricsSyntax, rhs: LyricsSyntax) -> Bool {
+        lhs.phrase == rhs.phrase && lhs.verses == rhs.verses && lhs.verseRanges == rhs.verseRanges && lhs.barCheckOffsets == rhs.barCheckOffsets
+            && lhs.source?.track == rhs.source?.track && lhs.source?.phrase == rhs.source?.phrase && lhs.range == rhs.range
     }
 }
 

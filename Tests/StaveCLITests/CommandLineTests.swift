@@ -65,7 +65,7 @@ final class CommandLineTests: CLITestCase {
         let path = try write("song.stave", good)
         XCTAssertEqual(try run(["compile", path, "-o", scratch.appendingPathComponent("x.json").path]).status, 0)
         let json = try String(contentsOf: scratch.appendingPathComponent("x.json"), encoding: .utf8)
-        XCTAssertTrue(json.hasPrefix("{\"format\":\"stave-song\",\"version\":5,"), json)
+        XCTAssertTrue(json.hasPrefix("{\"format\":\"stave-song\",\"version\":6,"), json)
         XCTAssertEqual(try run(["compile", path, "-o", scratch.appendingPathComponent("x.txt").path]).status, 0)
         let roll = try String(contentsOf: scratch.appendingPathComponent("x.txt"), encoding: .utf8)
         XCTAssertTrue(roll.contains("track a"))
@@ -119,7 +119,7 @@ final class CommandLineTests: CLITestCase {
         let prettyText = try String(contentsOfFile: pretty, encoding: .utf8)
         XCTAssertEqual(compactText.filter { $0 == "\n" }.count, 1, "compact JSON is one line")
         XCTAssertFalse(compactText.contains(" "), compactText)
-        XCTAssertTrue(prettyText.hasPrefix("{\n  \"format\": \"stave-song\",\n  \"version\": 5,\n"), prettyText)
+        XCTAssertTrue(prettyText.hasPrefix("{\n  \"format\": \"stave-song\",\n  \"version\": 6,\n"), prettyText)
         XCTAssertGreaterThan(prettyText.filter { $0 == "\n" }.count, 10)
         XCTAssertEqual(compactText.filter { !$0.isWhitespace }, prettyText.filter { !$0.isWhitespace },
                        "the layouts differ only in whitespace")
@@ -157,7 +157,7 @@ final class CommandLineTests: CLITestCase {
         let newer = try write("newer.json", "{\"format\": \"stave-song\", \"version\": 99, \"song\": {}}")
         let refused = try run(["print", newer])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 5;"), refused.err)
+        XCTAssertTrue(refused.err.contains("format version 99") && refused.err.contains("versions up to 6;"), refused.err)
     }
 
     func testPrintRecognisesAStaveSongGivenForASaveFile() throws {

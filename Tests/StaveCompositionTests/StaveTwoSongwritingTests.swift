@@ -122,9 +122,9 @@ final class StaveTwoSongwritingTests: XCTestCase {
     func testLyricsSetOnTheirPhrase() {
         let (song, diagnostics) = V2.lower([V2.track(phrases: [V2.phrase("tune", Self.tune),
                                                                PhraseStatement(.repeat(source: Name("tune", SourceRange(71_010, 71_014)), count: nil), range: SourceRange(71_000, 71_014), keywordRange: SourceRange(71_000, 71_006))],
-                                                     lyrics: [V2.lyrics("tune", ["Twin-kle twin-kle", "_ * la"])])])
+                                                     lyrics: [V2.lyrics("tune", ["Twin-kle twin-kle", "_ * la *"])])])
         XCTAssertEqual(diagnostics, [])
-        XCTAssertEqual(body(song).expression.verses, ["Twin-kle twin-kle", "_ * la"])
+        XCTAssertEqual(body(song).expression.verses, ["Twin-kle twin-kle", "_ * la *"])
         XCTAssertEqual(song.tracks[0].phrases[1].content, .repeat(source: "tune", count: 1))
         XCTAssertEqual(ExpressionRule.lyricNotes(in: body(song)), 4)
     }
@@ -161,11 +161,11 @@ final class StaveTwoSongwritingTests: XCTestCase {
 
     func testTwoLyricsStatementsForOnePhrase() {
         let (song, diagnostics) = V2.lower([V2.track(phrases: [V2.phrase("tune", Self.tune)],
-                                                     lyrics: [V2.lyrics("tune", ["la la"]), V2.lyrics("tune", ["lo lo"], at: 61_000)])])
+                                                     lyrics: [V2.lyrics("tune", ["la la * *"]), V2.lyrics("tune", ["lo lo"], at: 61_000)])])
         XCTAssertEqual(diagnostics.map(\.id), [.duplicateLyrics])
         XCTAssertEqual(diagnostics.first?.range, SourceRange(61_007, 61_011))
         XCTAssertEqual(diagnostics.first?.notes.first?.range, SourceRange(60_000, 60_006))
-        XCTAssertEqual(body(song).expression.verses, ["la la"])
+        XCTAssertEqual(body(song).expression.verses, ["la la * *"])
     }
 
     func testLyricsInADrumTrackAreLeftToTheParser() {

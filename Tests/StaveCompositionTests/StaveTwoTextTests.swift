@@ -21,7 +21,7 @@ final class StaveTwoTextTests: XCTestCase {
         track lead {
           legato 85
           phrase tune { [C]2 [Am7 > c]2 | [Bb7/D]4. r8 [G7~]2 | [G7]1 | }
-          lyrics tune "Hel-lo there" "one _ *"
+          lyrics tune "Hel-lo there *" "one _ * *"
           repeat tune
         }
         """)
@@ -42,7 +42,7 @@ final class StaveTwoTextTests: XCTestCase {
         XCTAssertEqual(tune.expression.chordSymbols.map(\.offset), [q(0), q(1, 2), q(1), q(3, 2), q(2)])
         XCTAssertEqual(tune.expression.chordSymbols.map(\.rootPitch), [60, 69, 82, 79, 79])
         XCTAssertEqual(tune.expression.chordSymbols.map(\.symbol.description), ["C", "Am7", "Bb7/D", "G7", "G7"])
-        XCTAssertEqual(tune.expression.verses, ["Hel-lo there", "one _ *"])
+        XCTAssertEqual(tune.expression.verses, ["Hel-lo there *", "one _ * *"])
         // Lyric notes: the four chords that start a sound (the rest and the tied-to [G7] do not count).
         XCTAssertEqual(ExpressionRule.lyricNotes(in: tune), 4)
     }
@@ -92,7 +92,7 @@ final class StaveTwoTextTests: XCTestCase {
         XCTAssertEqual(Self.diagnose("track a { phrase { o9 [G7] } }"), ["1:24 pitch-out-of-range"])
         XCTAssertEqual(Self.diagnose("track a { phrase t { c d } lyrics t \"a b c\" }"), ["1:37 too-many-syllables"])
         XCTAssertEqual(Self.diagnose("track a { phrase tune { c d } lyrics tnue \"a\" }"), ["1:38 unknown-phrase"])
-        XCTAssertEqual(Self.diagnose("track a { phrase t { c d } lyrics t \"a\" lyrics t \"b\" }"), ["1:48 duplicate-lyrics"])
+        XCTAssertEqual(Self.diagnose("track a { phrase t { c d } lyrics t \"a *\" lyrics t \"b\" }"), ["1:50 duplicate-lyrics"])
     }
 
     func testLyricsOfAPhraseWithErrorsAreNotCountedAgain() {

@@ -55,7 +55,7 @@ final class ExpressionSaveTests: XCTestCase {
     func testEveryConstructIsSavedAsWritten() throws {
         let json = String(decoding: try SongEncoder.encode(ExpressionSaveTests.everything()), as: UTF8.self)
         // Resolution 8: the smallest that makes 9/8 (the cc) and every other time whole.
-        XCTAssertTrue(json.hasPrefix("{\"format\":\"stave-song\",\"version\":5,\"song\":{\"title\":\"Everything\",\"ppq\":480,\"resolution\":8,"), json)
+        XCTAssertTrue(json.hasPrefix("{\"format\":\"stave-song\",\"version\":6,\"song\":{\"title\":\"Everything\",\"ppq\":480,\"resolution\":8,"), json)
         for piece in [
             "\"meters\":[{\"bar\":1,\"numerator\":4,\"denominator\":4}],\"markers\":[{\"bar\":2,\"text\":\"Verse 2\"}],\"tracks\":",
             "\"transpose\":0,\"legato\":85,\"phrases\":",
@@ -111,7 +111,7 @@ final class ExpressionSaveTests: XCTestCase {
             """)
     }
 
-    /// FORMAT.md shows the two version 5 fixtures and how they print: the page and the files
+    /// FORMAT.md shows the two current version fixtures and how they print: the page and the files
     /// cannot drift apart.
     func testTheFormatPageShowsTheFixturesAndTheirText() throws {
         let page = try Fixtures.text(Fixtures.root.appendingPathComponent("Sources/StaveDomain/FORMAT.md"))
@@ -122,13 +122,13 @@ final class ExpressionSaveTests: XCTestCase {
         XCTAssertEqual(json.count, 2)
         XCTAssertEqual(stave.count, 2)
         for (index, name) in ["fixture-song.json", "stave2-song.json"].enumerated() where index < json.count && index < stave.count {
-            let fixture = try Fixtures.bytes(Fixtures.root.appendingPathComponent("Tests/Fixtures/saves/versions/v5/" + name))
+            let fixture = try Fixtures.bytes(Fixtures.root.appendingPathComponent("Tests/Fixtures/saves/versions/v\(SongDocument.currentVersion)/" + name))
             XCTAssertEqual(json[index], String(decoding: fixture, as: UTF8.self), name)
             XCTAssertEqual(stave[index], StavePrinter().print(try SongDecoder.decodeSong(fixture)), name)
         }
     }
 
-    func testAVersion4FileLoadsAsVersion5WithTheSameSongAndBytes() throws {
+    func testAVersion4FileLoadsAsTheCurrentVersionWithTheSameSongAndBytes() throws {
         let fixture = Fixtures.root.appendingPathComponent("Tests/Fixtures/saves/versions/v4/fixture-song.json")
         let v4 = try Fixtures.text(fixture)
         let document = try SongDecoder.decode(Array(v4.utf8))
@@ -136,22 +136,23 @@ final class ExpressionSaveTests: XCTestCase {
         XCTAssertTrue(document.markers.isEmpty)
         let resaved = String(decoding: SongEncoder.encode(document, layout: .pretty), as: UTF8.self)
         // Only the version changes.
-        XCTAssertEqual(resaved, v4.replacingOccurrences(of: "\"version\": 4,", with: "\"version\": 5,"))
+        XCTAssertEqual(resaved, v4.replacingOccurrences(of: "\"version\": 4,", with: "\"version\": \(SongDocument.currentVersion),"))
         XCTAssertNotEqual(resaved, v4)
-        // The same song as the version 5 fixture, which is that file saved again.
-        let v5 = try Fixtures.bytes(Fixtures.root.appendingPathComponent("Tests/Fixtures/saves/versions/v5/fixture-song.json"))
+        // The same song as the current version's fixture, which is that file saved again.
+        let v5 = try Fixtures.bytes(Fixtures.root.appendingPathComponent("Tests/Fixtures/saves/versions/v\(SongDocument.currentVersion)/fixture-song.json"))
         XCTAssertEqual(try SongDecoder.decodeSong(Array(v4.utf8)), try SongDecoder.decodeSong(v5))
         XCTAssertEqual(resaved, String(decoding: v5, as: UTF8.self))
     }
 
-    /// Every older version's fixture migrates to a version 5 document whose song saves and
+    /// Every older version's fixture migrates to a current version document whose song saves and
     /// loads again unchanged, with no Stave 2 marks.
-    func testEveryOlderVersionMigratesToAVersion5DocumentWithoutMarks() throws {
-        for version in 1..<SongDocument.currentVersion {
+    func testEveryOlderVersionMigratesToACurrentDocumentWithoutMarks() throws {
+        // Versions 1–4 came before the Stave 2 marks.
+        for version in 1...4 {
             for fixture in Fixtures.files(in: "Tests/Fixtures/saves/versions/v\(version)", withExtension: "json") {
                 let song = try SongDecoder.decodeSong(try Fixtures.bytes(fixture))
                 let saved = try SongEncoder.encode(song)
-                XCTAssertTrue(String(decoding: saved, as: UTF8.self).hasPrefix("{\"format\":\"stave-song\",\"version\":5,"), fixture.path)
+                XCTAssertTrue(String(decoding: saved, as: UTF8.self).hasPrefix("{\"format\":\"stave-song\",\"version\":\(SongDocument.currentVersion),"), fixture.path)
                 XCTAssertEqual(try SongDecoder.decodeSong(saved), song, fixture.path)
                 XCTAssertTrue(song.markers.isEmpty && song.tracks.allSatisfy { $0.legato == 100 }, fixture.path)
                 for track in song.tracks {

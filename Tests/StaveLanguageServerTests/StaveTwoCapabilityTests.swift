@@ -9,7 +9,7 @@ final class StaveTwoCapabilityTests: XCTestCase {
     track lead {
       legato 80
       phrase tune { !p c4' d^ !< (e)f [Am7]4 pedal down bend -50 !f | }
-      lyrics tune "la la la"
+      lyrics tune "la la la *"
       repeat tune
     }
 

@@ -208,6 +208,8 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
         return resolve_pitch(spec[1], spec[2], st["octave"], fifths)
 
     def chord_notes(items, t, chord_marks=""):
+        if sum(1 for it in items if it[0] == "symbol") > 1:
+            raise ModelError("two chord symbols in one chord")
         notes = []
         for it in items:
             if command(it):
@@ -219,7 +221,19 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
             else:
                 _, spec, tie, marks = it
                 notes.append(new_note(pitch_of(spec), t, tie, marks + chord_marks))
-        return notes
+        # Two copies of one pitch (a symbol's tone also written as a note, or [c e c]) sound
+        # once, at the higher velocity (LANGUAGE.md, Songwriting (v3)); ties and marks join.
+        merged, where = [], {}
+        for n in notes:
+            if n["pitch"] not in where:
+                where[n["pitch"]] = len(merged)
+                merged.append(n)
+                continue
+            m = merged[where[n["pitch"]]]
+            m["vel"] = max(m["vel"], n["vel"])
+            m["tie"] = m["tie"] or n["tie"]
+            m["marks"] = m["marks"] + "".join(c for c in n["marks"] if c not in m["marks"])
+        return merged
 
     def written_length(first, inline):
         """Total length of a note/chord with its inline ties; updates the duration cursor."""

@@ -280,6 +280,14 @@ def test_chord_symbol_tie():
     assert notes("track a { phrase { [C~]2 [C]2 } }") == [(0, 1920, 60, 100), (0, 1920, 64, 100), (0, 1920, 67, 100)]
 
 
+def test_a_pitch_twice_in_a_chord_sounds_once_at_the_higher_velocity():
+    # LANGUAGE.md Songwriting (v3). [v0 G v90 > d]: G4 67 and B4 71 at velocity 0 (silent), D5 74
+    # from the symbol at 0 and from `> d` at 90: once, at 90. [v40 c e v90 c] (octave 5 now): C5
+    # 72 at 40 and at 90 -> 90, E5 76 at 40. [c e c] at the cursor 90: C5 once at 90, E5 at 90.
+    assert notes("track a { phrase { [v0 G v90 > d] [v40 c e v90 c] [c e c] } }") == [
+        (0, 480, 74, 90), (480, 480, 72, 90), (480, 480, 76, 40), (960, 480, 72, 90), (960, 480, 76, 90)]
+
+
 # --- Lyrics --------------------------------------------------------------------------------------------------
 
 def test_syllables():

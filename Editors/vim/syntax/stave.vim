@@ -12,7 +12,10 @@
 " staveChordSymbol ([Am7]), staveLyrics (the strings of lyrics), staveSyllable
 " (- _ * in them). Groups that stand for another in one place only, so that a word
 " is special only there, and are linked to it: staveLyricsKeyword (staveKeyword),
-" staveLyricsRef (stavePhraseRef), staveLyricsComment (staveComment),
+" staveLyricsRef (stavePhraseRef), staveLyricsComment (staveComment), in v3 lyrics
+" staveLyricsBar (staveBar: | in a verse), staveLyricsFrom (staveKeyword),
+" staveLyricsSource (stavePhraseRef), staveLyricsSourceTrack (staveTrackRef) and
+" staveLyricsDot (staveOperator) of `from TRACK.ID`,
 " stavePedalState (staveController: down up after pedal), staveCcNumber and
 " staveControlNumber (staveNumber), staveTupletDuration (staveDuration, no marks).
 " Regions that only hold other items: staveTrackBlock, staveDrumsBlock,
@@ -113,13 +116,19 @@ exe 'syn match staveTrackRef /' . s:B . s:id . '\ze\.' . s:id . s:E . '/ contain
 syn match staveOperator /\./ contained
 exe 'syn match staveKeyword /' . s:B . 'transpose' . s:E . '/ contained'
 
-" lyrics ID "verse 1" ["verse 2" …] (melody tracks; the verses may stand on the next lines)
+" lyrics ID "verse 1" ["verse 2" …] (melody tracks; the verses may stand on the next lines, and
+" a verse may run over several lines, with bar checks | in it) / lyrics ID from [TRACK.]ID2
 syn keyword staveLyricsKeyword contained lyrics nextgroup=staveLyricsRef skipwhite
 exe 'syn match staveLyricsRef /' . s:B . s:id . s:E . '/ contained'
-      \ . ' nextgroup=staveLyrics,staveLyricsComment skipwhite skipnl skipempty'
-syn region staveLyrics start=/"/ skip=/\\[\\"]/ end=/"/ oneline contained
-      \ contains=staveEscape,staveEscapeError,staveSyllable
+      \ . ' nextgroup=staveLyrics,staveLyricsComment,staveLyricsFrom skipwhite skipnl skipempty'
+syn region staveLyrics start=/"/ skip=/\\[\\"]/ end=/"/ contained
+      \ contains=staveEscape,staveEscapeError,staveSyllable,staveLyricsBar
       \ nextgroup=staveLyrics,staveLyricsComment skipwhite skipnl skipempty
+syn match staveLyricsBar /|/ contained
+syn keyword staveLyricsFrom contained from nextgroup=staveLyricsSourceTrack,staveLyricsSource skipwhite
+exe 'syn match staveLyricsSource /' . s:B . s:id . s:E . '/ contained'
+exe 'syn match staveLyricsSourceTrack /' . s:B . s:id . '\ze\.' . s:id . s:E . '/ contained nextgroup=staveLyricsDot'
+syn match staveLyricsDot /\./ contained nextgroup=staveLyricsSource
 " comments between the verses keep the statement going
 syn match staveLyricsComment "//.*$" contained contains=staveTodo,@Spell
       \ nextgroup=staveLyrics,staveLyricsComment skipwhite skipnl skipempty
@@ -127,7 +136,7 @@ syn region staveLyricsComment start="/\*" end="\*/" contained contains=staveTodo
       \ nextgroup=staveLyrics,staveLyricsComment skipwhite skipnl skipempty
 " a hyphen splits a word into syllables; _ (held) and * (no syllable) are syllables
 syn match staveSyllable /-/ contained
-syn match staveSyllable /\%(^\|[[:space:]"-]\)\@1<=[_*]\%([[:space:]"-]\|$\)\@=/ contained
+syn match staveSyllable /\%(^\|[[:space:]"|-]\)\@1<=[_*]\%([[:space:]"|-]\|$\)\@=/ contained
 
 " Phrase bodies ----------------------------------------------------------------
 syn region staveMelodyPhraseBody matchgroup=staveBracket start=/{/ end=/}/ contained
@@ -231,6 +240,11 @@ hi def link staveLyricsKeyword staveKeyword
 hi def link staveLyricsRef    stavePhraseRef
 hi def link staveLyrics       String
 hi def link staveLyricsComment staveComment
+hi def link staveLyricsBar    staveBar
+hi def link staveLyricsFrom   staveKeyword
+hi def link staveLyricsSource stavePhraseRef
+hi def link staveLyricsSourceTrack staveTrackRef
+hi def link staveLyricsDot    staveOperator
 hi def link staveSyllable     SpecialChar
 hi def link staveRest         Special
 hi def link staveOctave       Operator

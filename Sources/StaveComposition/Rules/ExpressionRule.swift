@@ -83,6 +83,14 @@ public enum ExpressionRule {
         .error(.graceOnTiedNote, "a grace group cannot stand before a note that continues a tie: the tied note is already sounding")
     }
 
+    // MARK: - Chords
+
+    /// One pitch twice in a chord at velocities `first` and `second` (a warning, v3): it
+    /// sounds once, at the higher.
+    public static func pitchTwice(_ name: String, pitch: Int, first: Int, second: Int) -> RuleProblem {
+        .warning(.chordPitchTwice, "\(name) (MIDI \(pitch)) is twice in this chord, at velocities \(first) and \(second): it sounds once, at \(max(first, second))")
+    }
+
     // MARK: - Lyrics
 
     /// A verse with more syllables than its phrase has lyric notes; nil when it fits.
@@ -91,6 +99,74 @@ public enum ExpressionRule {
         guard syllables > lyricNotes else { return nil }
         let notes = lyricNotes == 1 ? "1 lyric note" : "\(lyricNotes) lyric notes"
         return .error(.tooManySyllables, "verse \(verse) has \(syllables) syllables but phrase '\(phrase)' has only \(notes) (notes and chords that start a sound)")
+    }
+
+    /// A verse with fewer syllables than its phrase has lyric notes (a warning, v3); nil when
+    /// it has as many or more. The front end reports it at the first note left without one.
+    public static func fewerSyllables(_ verse: Int, syllables: Int, lyricNotes: Int, phrase: String) -> RuleProblem? {
+        guard syllables < lyricNotes else { return nil }
+        let missing = lyricNotes - syllables
+        return .warning(.tooFewSyllables, "this note gets no syllable: verse \(verse) of phrase '\(phrase)' has \(syllables) \(syllables == 1 ? "syllable" : "syllables") for \(lyricNotes) lyric notes (\(missing) \(missing == 1 ? "note sings" : "notes sing") nothing; '*' leaves a note without a syllable on purpose)")
+    }
+
+    /// A bar check `|` whose next syllable (index `syllable` of `syllables`) is not sung on the
+    /// first lyric note of a bar; `bars` holds the bar of each lyric note. Nil when it is, or
+    /// when no note is left for it (the too-many and too-few rules speak then).
+    public static func barCheck(syllable: Int, syllables: [Lyrics.Syllable], bars: [Int]) -> RuleProblem? {
+        guard syllable > 0, syllable < bars.count, bars[syllable] == bars[syllable - 1] else { return nil }
+        let bar = bars[syllable]
+        var place = 1
+        while syllable - place >= 0, bars[syllable - place] == bar { place += 1 }
+        let text: String
+        switch syllable < syllables.count ? syllables[syllable] : .skipped {
+        case .sung(let sung): text = "'\(sung)'"
+        case .held: text = "'_'"
+        case .skipped: text = "'*'"
+        }
+        return .error(.lyricsBarCheck, "bar check '|': \(text) falls on lyric note \(place) of bar \(bar), not on the first lyric note of a bar (a syllable too many or too few before it?)")
+    }
+
+    /// The bar of each lyric note of `body` placed at `start` (`bars` argument of `barCheck`).
+    public static func lyricNoteBars(in body: PhraseBody, at start: Rational, meterMap: MeterMap) -> [Int] {
+        var bars: [Int] = []
+        forEachSound(in: body) { offset, startsSound, _ in
+            if startsSound { bars.append(meterMap.locate(start + offset).bar) }
+        }
+        return bars
+    }
+
+    /// Every failed bar check of `verses` sung to lyric notes in `bars`: the verse, which of
+    /// its `|` (0-based, in order), the syllable after it, and the problem.
+    public static func barCheckProblems(_ verses: [String], bars: [Int]) -> [(verse: Int, check: Int, syllable: Int, problem: RuleProblem)] {
+        var problems: [(verse: Int, check: Int, syllable: Int, problem: RuleProblem)] = []
+        for (index, verse) in verses.enumerated() where verse.utf8.contains(UInt8(ascii: "|")) {
+            let syllables = Lyrics.syllables(of: verse)
+            for (check, (_, syllable)) in Lyrics.barChecks(of: verse).enumerated() {
+                if let problem = barCheck(syllable: syllable, syllables: syllables, bars: bars) {
+                    problems.append((index, check, syllable, problem))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// `lyrics ID from TRACK.ID2` naming no track.
+    public static func unknownLyricsSourceTrack(_ track: String, suggestion: String?) -> RuleProblem {
+        .error(.unknownTrack, "no track '\(track)' to take lyrics from" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+
+    /// `lyrics ID from TRACK.ID2` naming no Original phrase of that track.
+    public static func unknownLyricsSourcePhrase(_ phrase: String, track: String, suggestion: String?) -> RuleProblem {
+        .error(.unknownPhrase, "no Original phrase '\(phrase)' in track '\(track)' to take lyrics from" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+
+    /// `lyrics ID from TRACK.ID2` where ID2 has no strings of its own: no lyrics at all, or
+    /// lyrics that come `from` another phrase themselves (`takesFrom`).
+    public static func lyricsSourceWithoutWords(_ phrase: String, takesFrom: String?) -> RuleProblem {
+        if let takesFrom {
+            return .error(.lyricsSourceWithoutWords, "phrase '\(phrase)' takes its lyrics from '\(takesFrom)' itself: take them from the phrase whose strings are written out")
+        }
+        return .error(.lyricsSourceWithoutWords, "phrase '\(phrase)' has no lyrics of its own to take (write 'lyrics \(phrase.split(separator: ".").last ?? "") \"…\"' in its track)")
     }
 
     /// A second `lyrics` statement for one phrase.
