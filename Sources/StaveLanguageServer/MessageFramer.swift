@@ -107,7 +107,15 @@ public struct MessageFramer: Sendable {
         var sawContentType = false
         while true {
             var end = lineStart
+            // A Content-Length line fails at its first byte that is no digit, sign or space, so
+            // trying a candidate header costs no more than the bytes up to there.
+            let valueStart = isContentLength(at: lineStart) ? lineStart + Self.contentLength.count : Int.max
             while end < buffer.count, buffer[end] != 13, buffer[end] != 10 {
+                if end >= valueStart, !Self.mayBeInLength(buffer[end]) {
+                    var shownEnd = valueStart
+                    while shownEnd < min(buffer.count, valueStart + 41), buffer[shownEnd] != 13, buffer[shownEnd] != 10 { shownEnd += 1 }
+                    return .malformed("a Content-Length that is not a number: \(Self.shown(Self.trimmed(buffer[valueStart..<shownEnd])))")
+                }
                 end += 1
                 if end - lineStart > Self.maximumHeaderLine { return .malformed("a header line longer than \(Self.maximumHeaderLine) bytes") }
             }
@@ -168,19 +176,29 @@ public struct MessageFramer: Sendable {
 
     /// Where the next `Content-Length:` (in any case) begins at or after `from`.
     private func findContentLength(from: Int) -> Int? {
-        let pattern = Self.contentLength
         var index = from
-        while index + pattern.count <= buffer.count {
-            var matched = 0
-            while matched < pattern.count {
-                let byte = buffer[index + matched]
-                guard (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == pattern[matched] else { break }
-                matched += 1
-            }
-            if matched == pattern.count { return index }
+        while index + Self.contentLength.count <= buffer.count {
+            if isContentLength(at: index) { return index }
             index += 1
         }
         return nil
+    }
+
+    /// True when `Content-Length:` (in any case) begins at `index`.
+    private func isContentLength(at index: Int) -> Bool {
+        let pattern = Self.contentLength
+        guard index + pattern.count <= buffer.count else { return false }
+        for offset in 0..<pattern.count {
+            let byte = buffer[index + offset]
+            guard (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == pattern[offset] else { return false }
+        }
+        return true
+    }
+
+    /// A byte that a Content-Length value may hold (digits, and the spaces and minus sign that
+    /// `length` reports on).
+    private static func mayBeInLength(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || byte == 32 || byte == 9 || byte == UInt8(ascii: "-")
     }
 
     /// Drops the bytes already read once they are at least half the buffer (so each byte is

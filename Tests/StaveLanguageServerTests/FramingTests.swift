@@ -243,3 +243,40 @@ final class FramingTests: XCTestCase {
         guard case .exited(1) = early.server.state else { return XCTFail("exit before initialize ends the server") }
     }
 }
+
+/// Resynchronising stays linear: garbage built to make a naive framer search again and again
+/// (tens of thousands of candidate headers that fail) costs time in proportion to its size.
+final class FramingCostTests: XCTestCase {
+    func testCandidateHeadersAreReadInLinearTime() {
+        let patterns = ["Content-Length:", "Content-Length: 5\r\nContent-Type: ", "Content-Length: 1\r\n\r\n[",
+                        "Content-Length: 3\r\nX: ", "content-length: 99999999999999999999\r\n", "Content-Length: 2\r\n\r\n[["]
+        for pattern in patterns {
+            var seconds: [Double] = []
+            for kilobytes in [200, 400] {
+                let garbage = Array(String(repeating: pattern, count: kilobytes * 1_000 / pattern.utf8.count).utf8)
+                let input = garbage + Array(framed(#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#).utf8)
+                let began = DispatchTime.now().uptimeNanoseconds
+                var framer = MessageFramer()
+                var messages: [JSONValue] = [], problems = 0
+                for offset in stride(from: 0, to: input.count, by: 4096) {
+                    framer.append(input[offset..<min(offset + 4096, input.count)])
+                    while let next = framer.next() {
+                        switch next {
+                        case .success(let message): messages.append(message)
+                        case .failure: problems += 1
+                        }
+                    }
+                }
+                framer.finish()
+                while let next = framer.next() { if case .success(let message) = next { messages.append(message) } }
+                seconds.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
+                XCTAssertEqual(problems, 1, pattern)
+                XCTAssertEqual(messages.last?["method"], .string("shutdown"), pattern)
+            }
+            // Twice the input, about twice the time (generous for a shared machine); a
+            // quadratic framer takes minutes here.
+            XCTAssertLessThan(seconds[1], max(1.0, seconds[0] * 5), "\(pattern.debugDescription): \(seconds)")
+            print("framing \(pattern.debugDescription): 200 KB \(seconds[0]) s, 400 KB \(seconds[1]) s")
+        }
+    }
+}
