@@ -114,6 +114,8 @@ public struct MessageFramer: Sendable {
                 if end >= valueStart, !Self.mayBeInLength(buffer[end]) {
                     var shownEnd = valueStart
                     while shownEnd < min(buffer.count, valueStart + 41), buffer[shownEnd] != 13, buffer[shownEnd] != 10 { shownEnd += 1 }
+                    // The message shows the same bytes however the input was split into reads.
+                    if shownEnd == buffer.count, shownEnd < valueStart + 41, !ended { return .incomplete }
                     return .malformed("a Content-Length that is not a number: \(Self.shown(Self.trimmed(buffer[valueStart..<shownEnd])))")
                 }
                 end += 1

@@ -72,6 +72,9 @@ final class FramingTests: XCTestCase {
             XCTAssertEqual(Array(sent.dropFirst()), answers + [Self.shutdownAnswer], name)
             guard case .exited(let code) = server.state else { XCTFail("\(name): exit ends the server"); continue }
             XCTAssertEqual(code, 0, name)
+            // Read one byte at a time, the same messages (the bytes a message shows included).
+            var byByte = LanguageServer()
+            XCTAssertEqual(session(Self.initialize + bytes + Self.shutdown + Self.exit, server: &byByte, chunk: 1), sent, name)
         }
     }
 

@@ -81,23 +81,31 @@ extension JSONValue {
 /// A whole session as `stave lsp` runs it: the bytes through a `MessageFramer` (the input
 /// then ends), each message to the server, each framing problem answered with its Parse
 /// error; returns every message sent back as compact JSON text, until `exit`.
-func session(_ input: String, server: inout LanguageServer) -> [String] {
+func session(_ input: String, server: inout LanguageServer, chunk: Int = .max) -> [String] {
     var framer = MessageFramer()
-    framer.append(Array(input.utf8)[...])
-    framer.finish()
     var sent: [String] = []
     func text(_ message: JSONValue) -> String {
         let framed = JSONRPC.frame(message)
         let body = framed.split(separator: 10, maxSplits: 2, omittingEmptySubsequences: false).last ?? []
         return String(decoding: body, as: UTF8.self)
     }
-    while let next = framer.next() {
-        switch next {
-        case .success(let message): sent += server.handle(message).map(text)
-        case .failure(let problem): sent.append(text(problem.response))
+    func drain() {
+        while let next = framer.next() {
+            switch next {
+            case .success(let message): sent += server.handle(message).map(text)
+            case .failure(let problem): sent.append(text(problem.response))
+            }
+            if case .exited = server.state { return }
         }
-        if case .exited = server.state { break }
     }
+    let bytes = Array(input.utf8)
+    for offset in stride(from: 0, to: bytes.count, by: min(chunk, max(1, bytes.count))) {
+        framer.append(bytes[offset..<min(bytes.count, offset + min(chunk, bytes.count))])
+        drain()
+        if case .exited = server.state { return sent }
+    }
+    framer.finish()
+    drain()
     return sent
 }
 
