@@ -90,6 +90,19 @@ final class FramingTests: XCTestCase {
         guard case .exited(0) = server.state else { return XCTFail("shutdown and exit were read") }
     }
 
+    /// The lsp fuzz target's first finding (its own oracle's, not the server's): garbage whose
+    /// header claims 175 bytes swallows the shutdown after it; that body is no JSON, so the
+    /// framer searches it again, finds the garbage's own complete `exit` and ends (status 1,
+    /// no shutdown came first).
+    func testAnExitFoundByResynchronisingEndsTheServer() {
+        let exit = #"{"jsonrpc":"2.0","method":"exit","params":null}"#
+        let garbage = "Contentnrpc\":\"2.9,\"iContent-Length: 175\r\n\r\n2,\"met`od\":\"shutdown\",\"params\":null}" + framed(exit)
+        var server = LanguageServer()
+        XCTAssertEqual(session(Self.initialize + garbage + Self.shutdown + Self.exit, server: &server).dropFirst(),
+                       [Self.parseError(#"an unknown header field \"Contentnrpc\\x22\" (LSP has Content-Length and Content-Type)"#)])
+        guard case .exited(1) = server.state else { return XCTFail("the exit in the garbage ends the server: \(server.state)") }
+    }
+
     func testTheFramerReadsBytesOneAtATimeAndResynchronises() {
         var framer = MessageFramer()
         var results: [String] = []
