@@ -70,7 +70,7 @@ def first_note(text):
 def measure(stave, path, runs):
     text = open(path, encoding="utf-8").read()
     server = Server(stave)
-    server.request("initialize", {"capabilities": {}})
+    server.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
     server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
     uri = "file://" + os.path.abspath(path)
     start = time.perf_counter()

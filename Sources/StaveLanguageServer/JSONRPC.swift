@@ -17,34 +17,60 @@ public enum JSONRPC {
 
     /// One message read from the client.
     public enum Message: Sendable {
-        /// A request: answer it with the same `id`.
-        case request(id: JSONValue, method: String, params: JSONValue)
-        /// A notification: no answer.
-        case notification(method: String, params: JSONValue)
+        /// A request: answer it with the same `id` (a string, a number or null). `params` is
+        /// nil when absent or null; the method checks its shape.
+        case request(id: JSONValue, method: String, params: JSONValue?)
+        /// A notification: no answer, not even an error.
+        case notification(method: String, params: JSONValue?)
         /// A response to a request the server sent (the server sends none it waits for).
         case response(id: JSONValue)
-        /// Something that is no message: answer with this error (to `id` when it has one).
+        /// Something that is no message: answer with this error, to `id` when the message has
+        /// a valid one, else to null.
         case invalid(id: JSONValue, code: ErrorCode, message: String)
     }
 
-    /// Reads a message body.
+    /// Reads a message body (bytes): JSON, then a message.
     public static func message(from body: [UInt8]) -> Message {
-        let value: JSONValue
         do {
-            value = try JSONParser.parse(body)
+            return message(try JSONParser.parse(body))
         } catch {
             return .invalid(id: .null, code: .parseError, message: "the message is not JSON: \(error.message)")
         }
-        guard case .object = value else { return .invalid(id: .null, code: .invalidRequest, message: "a message is a JSON object") }
+    }
+
+    /// Reads a message by JSON-RPC 2.0: an object with `"jsonrpc": "2.0"`, a `method` string,
+    /// an `id` that is a string, a number or null (a request) or no `id` (a notification). An
+    /// array is a batch, which LSP does not allow (since 3.17): it gets one Invalid Request
+    /// error and none of its messages is handled. An object without a method but with an id
+    /// and exactly one of `result` and `error` is a response (never answered).
+    public static func message(_ value: JSONValue) -> Message {
+        if case .array(let items) = value {
+            return .invalid(id: .null, code: .invalidRequest,
+                            message: items.isEmpty ? "an empty batch (LSP sends messages one at a time)"
+                                : "a batch of \(items.count) messages: LSP does not allow batches, so none of them was handled")
+        }
+        guard case .object = value else {
+            return .invalid(id: .null, code: .invalidRequest, message: "a message is a JSON object, not \(value.summary)")
+        }
         let id = value["id"]
+        if let id {
+            switch id {
+            case .string, .number, .null: break
+            default: return .invalid(id: .null, code: .invalidRequest, message: "an id is a string, a number or null, not \(id.summary)")
+            }
+        }
         guard let method = value["method"] else {
-            if let id { return .response(id: id) }
-            return .invalid(id: .null, code: .invalidRequest, message: "a message needs a method")
+            if let id, (value["result"] == nil) != (value["error"] == nil) { return .response(id: id) }
+            return .invalid(id: id ?? .null, code: .invalidRequest, message: "a message needs a method (a response: a result or an error)")
+        }
+        guard value["jsonrpc"] == .string("2.0") else {
+            return .invalid(id: id ?? .null, code: .invalidRequest,
+                            message: "a message needs \"jsonrpc\": \"2.0\", not \(value["jsonrpc"]?.summary ?? "nothing")")
         }
         guard case .string(let name) = method else {
-            return .invalid(id: id ?? .null, code: .invalidRequest, message: "the method is not a string")
+            return .invalid(id: id ?? .null, code: .invalidRequest, message: "the method is a string, not \(method.summary)")
         }
-        let params = value["params"] ?? .null
+        let params = value["params"] == JSONValue.null ? nil : value["params"]
         if let id { return .request(id: id, method: name, params: params) }
         return .notification(method: name, params: params)
     }
@@ -70,84 +96,6 @@ public enum JSONRPC {
     /// A notification from the server.
     public static func notification(method: String, params: JSONValue) -> JSONValue {
         .object([JSONMember("jsonrpc", .string("2.0")), JSONMember("method", .string(method)), JSONMember("params", params)])
-    }
-}
-
-/// Splits the bytes read from the client into message bodies as they arrive.
-public struct MessageFramer: Sendable {
-    private var buffer: [UInt8] = []
-    private var start = 0
-    /// Bodies larger than this are refused (the header said so: nothing is allocated for them).
-    public static let maximumBody = 256 << 20
-
-    public init() {}
-
-    /// Adds bytes read from the input.
-    public mutating func append(_ bytes: ArraySlice<UInt8>) {
-        if start > 0 && start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            start = 0
-        }
-        buffer.append(contentsOf: bytes)
-    }
-
-    /// The next complete body, or nil when more input is needed. A malformed header is
-    /// skipped up to the next blank line and reported as a `.failure` with what was wrong.
-    public mutating func next() -> Result<[UInt8], FramingError>? {
-        // The header ends at the first CR LF CR LF.
-        guard let headerEnd = find([13, 10, 13, 10], from: start) else {
-            if buffer.count - start > 64 << 10 { start = buffer.count; return .failure(FramingError(message: "a header longer than 64 KiB")) }
-            return nil
-        }
-        let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
-        var length: Int?
-        for line in header.split(separator: "\r\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "content-length" {
-                length = Int(parts[1].trimmingSpaces)
-            }
-        }
-        guard let length, length >= 0 else {
-            start = headerEnd + 4
-            return .failure(FramingError(message: "a header without a valid Content-Length"))
-        }
-        guard length <= MessageFramer.maximumBody else {
-            start = headerEnd + 4
-            return .failure(FramingError(message: "a message of \(length) bytes (the limit is \(MessageFramer.maximumBody))"))
-        }
-        let bodyStart = headerEnd + 4
-        guard buffer.count - bodyStart >= length else { return nil }
-        let body = Array(buffer[bodyStart..<bodyStart + length])
-        start = bodyStart + length
-        if start > 1 << 20 {
-            buffer.removeSubrange(0..<start)
-            start = 0
-        }
-        return .success(body)
-    }
-
-    private func find(_ needle: [UInt8], from: Int) -> Int? {
-        guard buffer.count >= needle.count else { return nil }
-        var index = from
-        while index + needle.count <= buffer.count {
-            if buffer[index] == needle[0], buffer[index + 1] == needle[1], buffer[index + 2] == needle[2], buffer[index + 3] == needle[3] { return index }
-            index += 1
-        }
-        return nil
-    }
-}
-
-/// A header that could not be read.
-public struct FramingError: Error, Sendable {
-    public var message: String
-}
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
-        while text.last == " " || text.last == "\t" { text = text.dropLast() }
-        return text
     }
 }
 

@@ -92,9 +92,9 @@ extension LanguageServer {
 
     /// Quick fixes for diagnostics that name their fix: a did-you-mean replaces the word, a
     /// duration written apart from its note is joined to it.
-    mutating func codeActions(_ uri: String, _ params: JSONValue) -> JSONValue {
-        guard let document = documents[uri], let analysis = analysis(uri), let range = params["range"],
-              let start = position(range["start"]), let end = position(range["end"]) else { return .array([]) }
+    mutating func codeActions(_ uri: String, _ range: (start: LSPPosition, end: LSPPosition)) -> JSONValue {
+        guard let document = documents[uri], let analysis = analysis(uri) else { return .array([]) }
+        let (start, end) = range
         let from = document.offset(of: start), to = document.offset(of: end)
         var actions: [JSONValue] = []
         for diagnostic in analysis.diagnostics where diagnostic.range.start <= to && from <= diagnostic.range.end {

@@ -18,9 +18,18 @@ public struct LanguageServer {
 
     public init() {}
 
-    /// Handles one message body; returns the messages to send back.
+    /// Handles one message body (bytes); returns the messages to send back.
     public mutating func handle(_ body: [UInt8]) -> [JSONValue] {
-        switch JSONRPC.message(from: body) {
+        handle(message: JSONRPC.message(from: body))
+    }
+
+    /// Handles one message as a `MessageFramer` reads it; returns the messages to send back.
+    public mutating func handle(_ value: JSONValue) -> [JSONValue] {
+        handle(message: JSONRPC.message(value))
+    }
+
+    private mutating func handle(message: JSONRPC.Message) -> [JSONValue] {
+        switch message {
         case .invalid(let id, let code, let message):
             return [JSONRPC.error(id: id, code: code, message: message)]
         case .response:
@@ -46,95 +55,165 @@ public struct LanguageServer {
 
     // MARK: - Lifecycle and dispatch
 
-    mutating func notification(_ method: String, _ params: JSONValue) -> [JSONValue] {
-        switch method {
-        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave":
+    /// A notification: never answered, so one whose params do not have the shape its LSP type
+    /// requires is dropped (as is an unknown one). Before `initialize`, LSP drops every
+    /// notification but `exit`.
+    mutating func notification(_ method: String, _ params: JSONValue?) -> [JSONValue] {
+        if case .starting = state, method != "exit" { return [] }
+        do {
+            return try notification(method, Params(params))
+        } catch {
             return []
+        }
+    }
+
+    private mutating func notification(_ method: String, _ params: Params) throws(InvalidParams) -> [JSONValue] {
+        switch method {
         case "exit":
+            try params.none()
             if case .shuttingDown = state { state = .exited(code: 0) } else { state = .exited(code: 1) }
             return []
         case "textDocument/didOpen":
-            guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return [] }
-            documents[uri] = TextDocument(uri: uri, version: item["version"]?.integer ?? 0, text: Array(text.utf8))
+            let item = try params.object()["textDocument"].object()
+            let uri = try item["uri"].string()
+            _ = try item["languageId"].string()
+            let version = try item["version"].integer(), text = try item["text"].string()
+            documents[uri] = TextDocument(uri: uri, version: version, text: Array(text.utf8))
             analyses[uri] = nil
             stale.insert(uri)
             return []
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri] else { return [] }
-            let version = params["textDocument"]?["version"]?.integer ?? document.version + 1
-            for change in params["contentChanges"]?.array ?? [] {
-                guard let text = change["text"]?.string else { continue }
-                if let range = change["range"], let start = position(range["start"]), let end = position(range["end"]) {
-                    document.apply(Array(text.utf8), in: (start, end), version: version)
-                } else {
-                    document.apply(Array(text.utf8), in: nil, version: version)
-                }
+            let identifier = try params.object()["textDocument"].object()
+            let uri = try identifier["uri"].string(), version = try identifier["version"].integer()
+            // Every change is checked before any is applied.
+            var changes: [(text: String, range: (start: LSPPosition, end: LSPPosition)?)] = []
+            for change in try params["contentChanges"].array() {
+                let text = try change.object()["text"].string()
+                if !change["rangeLength"].isAbsent { _ = try change["rangeLength"].unsignedInteger() }
+                changes.append((text, change["range"].isAbsent ? nil : try change["range"].range()))
+            }
+            guard var document = documents[uri] else { return [] }
+            for change in changes {
+                document.apply(Array(change.text.utf8), in: change.range.map { ($0.start, $0.end) }, version: version)
             }
             documents[uri] = document
             analyses[uri] = nil
             stale.insert(uri)
             return []
         case "textDocument/didClose":
-            guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
+            let uri = try params.documentURI()
             documents[uri] = nil
             analyses[uri] = nil
             stale.remove(uri)
             return [JSONRPC.notification(method: "textDocument/publishDiagnostics", params: .fields(["uri": .string(uri), "diagnostics": .array([])]))]
         default:
+            // initialized, $/cancelRequest, $/setTrace, workspace/didChangeConfiguration,
+            // textDocument/didSave and the unknown: nothing to do.
             return []
         }
     }
 
-    mutating func request(id: JSONValue, _ method: String, _ params: JSONValue) -> JSONValue {
-        if method == "initialize" {
-            state = .running
-            return JSONRPC.response(id: id, result: Capabilities.initializeResult)
-        }
-        if method == "shutdown" {
-            state = .shuttingDown
-            return JSONRPC.response(id: id, result: .null)
-        }
-        guard case .running = state else {
-            if case .starting = state { return JSONRPC.error(id: id, code: .serverNotInitialized, message: "the server is not initialized") }
+    /// Why a request gets an error instead of a result.
+    private enum RequestError: Error {
+        case methodNotFound
+        case invalidRequest(String)
+        case failed(String)
+    }
+
+    /// A request: before `initialize` every request but it is refused (ServerNotInitialized),
+    /// after `shutdown` every request (InvalidRequest); then an unknown method is
+    /// MethodNotFound and params without the shape of its LSP type are InvalidParams.
+    mutating func request(id: JSONValue, _ method: String, _ params: JSONValue?) -> JSONValue {
+        switch state {
+        case .starting where method != "initialize":
+            return JSONRPC.error(id: id, code: .serverNotInitialized, message: "the server is not initialized")
+        case .shuttingDown, .exited:
             return JSONRPC.error(id: id, code: .invalidRequest, message: "the server is shutting down")
+        default:
+            break
         }
-        let uri = params["textDocument"]?["uri"]?.string
-        guard let uri, documents[uri] != nil else {
-            if method.hasPrefix("textDocument/") { return JSONRPC.response(id: id, result: .null) }
+        do {
+            return JSONRPC.response(id: id, result: try answer(method, Params(params)))
+        } catch let problem as InvalidParams {
+            return JSONRPC.error(id: id, code: .invalidParams, message: problem.message)
+        } catch RequestError.invalidRequest(let message) {
+            return JSONRPC.error(id: id, code: .invalidRequest, message: message)
+        } catch RequestError.failed(let message) {
+            return JSONRPC.error(id: id, code: .requestFailed, message: message)
+        } catch {
             return JSONRPC.error(id: id, code: .methodNotFound, message: "unknown method '\(method)'")
         }
-        let at = position(params["position"])
+    }
+
+    /// The result of a request whose params have the right shape. A request about a document
+    /// that is not open answers null.
+    private mutating func answer(_ method: String, _ params: Params) throws -> JSONValue {
         switch method {
+        case "initialize":
+            let object = try params.object()
+            _ = try object["processId"].integerOrNull()
+            _ = try object["rootUri"].stringOrNull()
+            _ = try object["capabilities"].object()
+            guard case .starting = state else { throw RequestError.invalidRequest("the server is already initialized") }
+            state = .running
+            return Capabilities.initializeResult
+        case "shutdown":
+            try params.none()
+            state = .shuttingDown
+            return .null
         case "textDocument/hover":
-            return JSONRPC.response(id: id, result: at.map { hover(uri, $0) } ?? .null)
+            let (uri, at) = try params.documentPosition()
+            return ifOpen(uri) { $0.hover(uri, at) }
         case "textDocument/definition":
-            return JSONRPC.response(id: id, result: at.map { definition(uri, $0) } ?? .null)
+            let (uri, at) = try params.documentPosition()
+            return ifOpen(uri) { $0.definition(uri, at) }
         case "textDocument/references":
-            let includeDeclaration = params["context"]?["includeDeclaration"].flatMap { if case .bool(let b) = $0 { return b } else { return nil } } ?? true
-            return JSONRPC.response(id: id, result: at.map { references(uri, $0, includeDeclaration: includeDeclaration) } ?? .null)
+            let (uri, at) = try params.documentPosition()
+            let includeDeclaration = try params["context"].object()["includeDeclaration"].bool()
+            return ifOpen(uri) { $0.references(uri, at, includeDeclaration: includeDeclaration) }
         case "textDocument/prepareRename":
-            return JSONRPC.response(id: id, result: at.map { prepareRename(uri, $0) } ?? .null)
+            let (uri, at) = try params.documentPosition()
+            return ifOpen(uri) { $0.prepareRename(uri, at) }
         case "textDocument/rename":
-            guard let at, let newName = params["newName"]?.string else { return JSONRPC.error(id: id, code: .invalidParams, message: "rename needs a position and a new name") }
+            let (uri, at) = try params.documentPosition()
+            let newName = try params["newName"].string()
+            guard documents[uri] != nil else { return .null }
             switch rename(uri, at, to: newName) {
-            case .success(let edit): return JSONRPC.response(id: id, result: edit)
-            case .failure(let refusal): return JSONRPC.error(id: id, code: .requestFailed, message: refusal.message)
+            case .success(let edit): return edit
+            case .failure(let refusal): throw RequestError.failed(refusal.message)
             }
         case "textDocument/completion":
-            return JSONRPC.response(id: id, result: at.map { completion(uri, $0) } ?? .null)
+            let (uri, at) = try params.documentPosition()
+            if !params["context"].isAbsent { _ = try params["context"].object()["triggerKind"].unsignedInteger() }
+            return ifOpen(uri) { $0.completion(uri, at) }
         case "textDocument/documentSymbol":
-            return JSONRPC.response(id: id, result: documentSymbols(uri))
+            let uri = try params.documentURI()
+            return ifOpen(uri) { $0.documentSymbols(uri) }
         case "textDocument/foldingRange":
-            return JSONRPC.response(id: id, result: foldingRanges(uri))
+            let uri = try params.documentURI()
+            return ifOpen(uri) { $0.foldingRanges(uri) }
         case "textDocument/semanticTokens/full":
-            return JSONRPC.response(id: id, result: semanticTokens(uri))
+            let uri = try params.documentURI()
+            return ifOpen(uri) { $0.semanticTokens(uri) }
         case "textDocument/formatting":
-            return JSONRPC.response(id: id, result: formatting(uri))
+            let uri = try params.documentURI()
+            let options = try params["options"].object()
+            _ = try options["tabSize"].unsignedInteger()
+            _ = try options["insertSpaces"].bool()
+            return ifOpen(uri) { $0.formatting(uri) }
         case "textDocument/codeAction":
-            return JSONRPC.response(id: id, result: codeActions(uri, params))
+            let uri = try params.documentURI()
+            let range = try params["range"].range()
+            _ = try params["context"].object()["diagnostics"].array()
+            return ifOpen(uri) { $0.codeActions(uri, range) }
         default:
-            return JSONRPC.error(id: id, code: .methodNotFound, message: "unknown method '\(method)'")
+            throw RequestError.methodNotFound
         }
+    }
+
+    /// The answer about an open document; null when it is not open.
+    private mutating func ifOpen(_ uri: String, _ answer: (inout LanguageServer) -> JSONValue) -> JSONValue {
+        documents[uri] == nil ? .null : answer(&self)
     }
 
     // MARK: - Shared helpers
@@ -147,11 +226,6 @@ public struct LanguageServer {
         let analysis = Analysis(path: path, bytes: document.bytes)
         analyses[uri] = analysis
         return analysis
-    }
-
-    func position(_ value: JSONValue?) -> LSPPosition? {
-        guard let value, let line = value["line"]?.integer, let character = value["character"]?.integer else { return nil }
-        return LSPPosition(line: line, character: character)
     }
 
     static func json(_ position: LSPPosition) -> JSONValue {

@@ -42,24 +42,34 @@ enum LSPCommand {
             for message in messages where !SystemIO.writeAll(1, message) { return false }
             return true
         }
+        var inputEnded = false
         while true {
-            // Answer every whole message that has arrived.
+            // Answer every whole message that has arrived; a stretch of input that is no
+            // message gets a Parse error (id null) and a line on standard error.
             while let next = framer.next() {
                 switch next {
-                case .success(let body):
-                    guard send(server.handle(body).map(JSONRPC.frame)) else { return 1 }
+                case .success(let message):
+                    guard send(server.handle(message).map(JSONRPC.frame)) else { return 1 }
                     if case .exited(let code) = server.state { return code }
                 case .failure(let problem):
                     SystemIO.printError("stave lsp: \(problem.message)\n")
+                    guard send([JSONRPC.frame(problem.response)]) else { return 1 }
                 }
             }
+            // The input ended (and what was left in it has been read): status 1, no 'exit'.
+            if inputEnded { return 1 }
             // Idle input: publish the diagnostics of what changed (a burst of edits once).
             if !inputWaiting(timeoutMilliseconds: 0) {
                 guard send(server.flush().map(JSONRPC.frame)) else { return 1 }
             }
             let count = buffer.withUnsafeMutableBytes { SystemIO.readBytes(0, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return 1 }
+            if count <= 0 {
+                // A message cut short is given up; messages after it in its bytes still count.
+                framer.finish()
+                inputEnded = true
+                continue
+            }
             framer.append(buffer[0..<count])
         }
     }

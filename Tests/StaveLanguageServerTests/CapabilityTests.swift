@@ -170,7 +170,7 @@ final class CapabilityTests: XCTestCase {
         let change = actions.first?["edit"]?["changes"]?["file:///song.stave"]?.items.first
         XCTAssertEqual(change?["range"]?.span, [1, 13, 1, 19])
         XCTAssertEqual(change?["newText"]?.text, "flute")
-        let none = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"file:///song.stave\"},\"options\":{}}")["result"]?.items.count
+        let none = client.request("textDocument/formatting", "{\"textDocument\":{\"uri\":\"file:///song.stave\"},\"options\":{\"tabSize\":4,\"insertSpaces\":true}}")["result"]?.items.count
         XCTAssertEqual(none, 0, "a song with errors is not formatted")
     }
 

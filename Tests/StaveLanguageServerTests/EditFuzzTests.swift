@@ -39,6 +39,7 @@ final class EditFuzzTests: XCTestCase {
                 let method = random.pick(Self.methods)
                 let extra = method.hasSuffix("rename") ? ",\"newName\":\"\(random.pick(["x", "tempo", "a", "9"]))\"" :
                     method.hasSuffix("references") ? ",\"context\":{\"includeDeclaration\":true}" :
+                    method.hasSuffix("formatting") ? ",\"options\":{\"tabSize\":2,\"insertSpaces\":true}" :
                     method.hasSuffix("codeAction") ? ",\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":\(lines),\"character\":0}},\"context\":{\"diagnostics\":[]}" : ""
                 let reply = client.at(method, random.int(0...lines), random.int(0...40), extra: extra)
                 XCTAssertTrue(reply["result"] != nil || reply["error"]?["code"]?.integer != nil, "\(method): \(reply)")

@@ -11,7 +11,7 @@ struct TestClient {
 
     init(initialize: Bool = true) {
         if initialize {
-            _ = request("initialize", "{\"capabilities\":{}}")
+            _ = request("initialize", "{\"processId\":null,\"rootUri\":null,\"capabilities\":{}}")
             notify("initialized", "{}")
         }
     }
@@ -77,3 +77,43 @@ extension JSONValue {
     /// `[start line, start character, end line, end character]` of an LSP range.
     var span: [Int] { (self["start"]?.lineCharacter ?? []) + (self["end"]?.lineCharacter ?? []) }
 }
+
+/// A whole session as `stave lsp` runs it: the bytes through a `MessageFramer` (the input
+/// then ends), each message to the server, each framing problem answered with its Parse
+/// error; returns every message sent back as compact JSON text, until `exit`.
+func session(_ input: String, server: inout LanguageServer, chunk: Int = .max) -> [String] {
+    var framer = MessageFramer()
+    var sent: [String] = []
+    func text(_ message: JSONValue) -> String {
+        let framed = JSONRPC.frame(message)
+        let body = framed.split(separator: 10, maxSplits: 2, omittingEmptySubsequences: false).last ?? []
+        return String(decoding: body, as: UTF8.self)
+    }
+    func drain() {
+        while let next = framer.next() {
+            switch next {
+            case .success(let message): sent += server.handle(message).map(text)
+            case .failure(let problem): sent.append(text(problem.response))
+            }
+            if case .exited = server.state { return }
+        }
+    }
+    let bytes = Array(input.utf8)
+    for offset in stride(from: 0, to: bytes.count, by: min(chunk, max(1, bytes.count))) {
+        framer.append(bytes[offset..<min(bytes.count, offset + min(chunk, bytes.count))])
+        drain()
+        if case .exited = server.state { return sent }
+    }
+    framer.finish()
+    drain()
+    return sent
+}
+
+/// `session` with a fresh server.
+func session(_ input: String) -> [String] {
+    var server = LanguageServer()
+    return session(input, server: &server)
+}
+
+/// A message framed as a client frames it.
+func framed(_ body: String) -> String { "Content-Length: \(body.utf8.count)\r\n\r\n" + body }

@@ -262,8 +262,8 @@ def test_malformed_messages_get_errors_and_the_server_goes_on():
     raw.send({"jsonrpc": "2.0", "id": 5, "method": 42})
     answer = raw.read()
     assert answer["id"] == 5 and answer["error"]["code"] == -32600  # method not a string
-    raw.send_bytes(b"X-Nonsense: 1\r\n\r\n")                          # no Content-Length: skipped
-    raw.request(6, "textDocument/rename", {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}})
+    raw.send_bytes(b"X-Nonsense: 1\r\n\r\n")                          # no Content-Length: a Parse error, skipped
+    raw.request(6, "textDocument/rename", {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}, "newName": "x"})
     assert raw.answer(6) == {"jsonrpc": "2.0", "id": 6, "result": None}   # a document never opened
     raw.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "stave", "version": 1, "text": "tempo 0\n"}})
     published = raw.read()
@@ -272,7 +272,8 @@ def test_malformed_messages_get_errors_and_the_server_goes_on():
     raw.request(7, "textDocument/rename", {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}})
     assert raw.answer(7)["error"]["code"] == -32602                   # no new name: InvalidParams
     raw.request(9, "textDocument/hover", {"textDocument": {"uri": URI}, "position": {"line": -1, "character": -5}})
-    assert "result" in raw.answer(9)
+    assert raw.answer(9) == {"jsonrpc": "2.0", "id": 9, "error": {
+        "code": -32602, "message": "params.position.line must be an unsigned integer, not -1"}}
     raw.request(10, "shutdown")
     raw.answer(10)
     raw.notify("exit")
@@ -305,5 +306,143 @@ def test_a_burst_of_edits_is_published_once_with_the_last_version():
     # Nothing else was published: the next message is the answer to shutdown.
     raw.request(3, "shutdown")
     assert raw.read() == {"jsonrpc": "2.0", "id": 3, "result": None}
+    raw.notify("exit")
+    assert raw.process.wait(timeout=10) == 0
+
+
+# ---- Framing and validation: exact errors, and the server goes on (issue 31). ----
+
+def parse_error(message):
+    return {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": message}}
+
+
+def invalid_request(message, id=None):
+    return {"jsonrpc": "2.0", "id": id, "error": {"code": -32600, "message": message}}
+
+
+INITIALIZED = json.dumps({"jsonrpc": "2.0", "method": "initialized", "params": {}}).encode()
+HOVER = json.dumps({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover",
+                    "params": {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}}).encode()
+
+# Each malformed header (bytes as a client might write them), and what the server sends for it.
+MALFORMED_HEADERS = {
+    "non-numeric": (b"Content-Length: abc\r\n\r\n" + INITIALIZED,
+                    [parse_error('a Content-Length that is not a number: "abc"')]),
+    "negative": (b"Content-Length: -5\r\n\r\n" + INITIALIZED,
+                 [parse_error('a negative Content-Length: "-5"')]),
+    "too large": (b"Content-Length: 99999999999\r\n\r\n" + INITIALIZED,
+                  [parse_error("a message of 99999999999 bytes (the limit is 268435456)")]),
+    # A duplicated Content-Length is reported; the header is read again from the second one,
+    # so the message after it is answered.
+    "duplicated": (b"Content-Length: %d\r\nContent-Length: %d\r\n\r\n" % (len(HOVER), len(HOVER)) + HOVER,
+                   [parse_error("a second Content-Length"), {"jsonrpc": "2.0", "id": 5, "result": None}]),
+    "missing": (b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + INITIALIZED,
+                [parse_error("a header without Content-Length")]),
+    "unknown field": (b"X-Nonsense: 1\r\n\r\n",
+                      [parse_error('an unknown header field "X-Nonsense" (LSP has Content-Length and Content-Type)')]),
+    "LF without CR": (b"Content-Length: 2\n\n{}",
+                      [parse_error('a header line that ends in LF without CR: "Content-Length: 2"')]),
+    "half a header": (b"Content-Length: 1",
+                      [parse_error('a Content-Length that is not a number: "1Content-Length: 65"')]),
+    "length too short": (b"Content-Length: 5\r\n\r\n{}",
+                         [parse_error("the message is not JSON: expected the end of the document after the top-level value, found 'Con'")]),
+    "not JSON": (b"Content-Length: 9\r\n\r\n{not json",
+                 [parse_error("the message is not JSON: expected a key in double quotes, found 'not'")]),
+    "binary garbage": (bytes(range(1, 9)) + b"\r\n",
+                       [parse_error('a header line without a colon: "\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08"')]),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED_HEADERS))
+def test_a_malformed_header_is_answered_and_shutdown_and_exit_still_work(case):
+    data, expected = MALFORMED_HEADERS[case]
+    raw = Raw()
+    initialize(raw)
+    raw.send_bytes(data)
+    raw.request(2, "shutdown")
+    assert [raw.read() for _ in expected] == expected
+    assert raw.read() == {"jsonrpc": "2.0", "id": 2, "result": None}
+    raw.notify("exit")
+    assert raw.process.wait(timeout=10) == 0
+    assert raw.process.stderr.read().decode() == "".join(
+        f"stave lsp: {e['error']['message']}\n" for e in expected if e["id"] is None)
+
+
+def test_a_length_longer_than_the_message_is_recovered_when_the_input_ends():
+    """The header claims 300 bytes: shutdown and exit become its body. When the input ends,
+    the server gives the body up, finds them in its bytes and answers: status 0."""
+    raw = Raw()
+    initialize(raw)
+    raw.send_bytes(b"Content-Length: 300\r\n\r\n{}")
+    raw.request(2, "shutdown")
+    raw.notify("exit")
+    raw.process.stdin.close()
+    assert raw.read() == parse_error("the input ended 163 bytes into a body of 300")
+    assert raw.read() == {"jsonrpc": "2.0", "id": 2, "result": None}
+    assert raw.process.wait(timeout=10) == 0
+
+
+@pytest.mark.parametrize("id, shown", [({"a": 1}, "an object"), ([1], "an array"), (True, "true"), (False, "false")])
+def test_a_request_id_json_rpc_forbids_is_an_invalid_request(id, shown):
+    raw = Raw()
+    initialize(raw)
+    raw.send({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+              "params": {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}})
+    assert raw.read() == invalid_request(f"an id is a string, a number or null, not {shown}")
+    raw.request(2, "shutdown")
+    assert raw.read() == {"jsonrpc": "2.0", "id": 2, "result": None}
+    raw.notify("exit")
+    assert raw.process.wait(timeout=10) == 0
+
+
+def test_the_ids_json_rpc_allows_are_answered():
+    raw = Raw()
+    initialize(raw)
+    for id in ["a string", 7, -2.5, None]:
+        raw.request(id, "textDocument/hover", {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}})
+        assert raw.read() == {"jsonrpc": "2.0", "id": id, "result": None}
+    raw.request(2, "shutdown")
+    raw.answer(2)
+    raw.notify("exit")
+    assert raw.process.wait(timeout=10) == 0
+
+
+@pytest.mark.parametrize("method, params, message", [
+    ("textDocument/hover", "x", 'params must be an object, not a string "x"'),
+    ("textDocument/hover", None, "params is missing (an object)"),
+    ("textDocument/hover", {"textDocument": {"uri": URI}}, "params.position is missing (an object)"),
+    ("textDocument/definition", {"textDocument": {"uri": 5}, "position": {"line": 0, "character": 0}},
+     "params.textDocument.uri must be a string, not 5"),
+    ("textDocument/references", {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}},
+     "params.context is missing (an object)"),
+    ("textDocument/formatting", {"textDocument": {"uri": URI}}, "params.options is missing (an object)"),
+    ("textDocument/codeAction", {"textDocument": {"uri": URI}, "context": {"diagnostics": []}}, "params.range is missing (an object)"),
+    ("shutdown", 3, "params must be absent (this method takes no params), not 3"),
+])
+def test_params_without_the_shape_lsp_requires_are_invalid_params(method, params, message):
+    raw = Raw()
+    initialize(raw)
+    raw.request(2, method, params)
+    assert raw.read() == {"jsonrpc": "2.0", "id": 2, "error": {"code": -32602, "message": message}}
+    raw.request(3, "shutdown")
+    assert raw.read() == {"jsonrpc": "2.0", "id": 3, "result": None}
+    raw.notify("exit")
+    assert raw.process.wait(timeout=10) == 0
+
+
+def test_batches_and_envelopes():
+    """A batch is refused whole (LSP does not allow them): the shutdown in it is not handled."""
+    raw = Raw()
+    initialize(raw)
+    raw.send([{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"}])
+    assert raw.read() == invalid_request("a batch of 2 messages: LSP does not allow batches, so none of them was handled")
+    raw.send([])
+    assert raw.read() == invalid_request("an empty batch (LSP sends messages one at a time)")
+    raw.send({"id": 3, "method": "shutdown"})
+    assert raw.read() == invalid_request('a message needs "jsonrpc": "2.0", not nothing', id=3)
+    raw.send_bytes(b"Content-Length: 5\r\n\r\n{\"a\":")
+    assert raw.read() == parse_error("the message is not JSON: expected a value, found the end of the document")
+    raw.request(4, "shutdown")
+    assert raw.read() == {"jsonrpc": "2.0", "id": 4, "result": None}
     raw.notify("exit")
     assert raw.process.wait(timeout=10) == 0

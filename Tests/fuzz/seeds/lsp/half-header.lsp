@@ -1,0 +1,1 @@
+Content-Length: 1

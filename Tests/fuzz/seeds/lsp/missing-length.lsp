@@ -1,0 +1,3 @@
+Content-Type: application/vscode-jsonrpc; charset=utf-8
+
+{}

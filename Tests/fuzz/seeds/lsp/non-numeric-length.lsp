@@ -1,0 +1,3 @@
+Content-Length: abc
+
+{"jsonrpc": "2.0", "method": "initialized", "params": {}}

@@ -1,0 +1,4 @@
+X-Nonsense: 1
+Content-Length: 2
+
+{}
