@@ -277,13 +277,31 @@ struct Placement {
     /// line that does not, the following bars are measured from it as written (it counts as
     /// the nearest bar boundary), so one bar too long or too short is one error, not one at
     /// every later bar line. A copy reports its first wrong bar line only.
+    ///
+    /// At the Original (`name` nil), two consecutive bar lines on bar boundaries that enclose
+    /// more than one bar are a warning at the later one (LANGUAGE.md "A bar that holds two"):
+    /// a duration that stayed in force or a `|` left out is caught where it happens. The
+    /// phrase's start counts as a bar line when it falls on a bar boundary, as a musician reads
+    /// the first bar from there.
     mutating func checkBarLines(_ barLines: [BodyLowering.BarLine], at start: Rational, copyOf name: String?, statement: PhraseStatement) {
         var shift = Rational.zero
         var measuredFrom: SourceRange?
+        // The bar that starts at the previous bar line, and that bar line (nil: the phrase start).
+        var previous: (bar: Int, range: SourceRange?)?
+        if name == nil, !barLines.isEmpty {
+            let (bar, offset, _) = meterMap.locate(start)
+            if offset == .zero { previous = (bar, nil) }
+        }
         for barLine in barLines {
             let time = start + barLine.offset - shift
             let (bar, offset, meter) = meterMap.locate(time)
-            guard offset != .zero else { continue }
+            guard offset != .zero else {
+                if name == nil {
+                    if let before = previous, bar - before.bar > 1 { warnBarsBetween(from: before, to: bar, barLine.range, statement) }
+                    previous = (bar, barLine.range)
+                }
+                continue
+            }
             let message = "bar line falls \(offset) after the start of bar \(bar) (meter \(meter.numerator)/\(meter.denominator))"
             if let name {
                 diagnostics.append(.error(.barLineOffGrid, "in this copy of '\(name)', a \(message)", at: statement.keywordRange, notes: [DiagnosticNote("the bar line is here", at: barLine.range)]))
@@ -294,7 +312,18 @@ struct Placement {
             shift = shift + (offset * 2 < meter.barLength ? offset : offset - meter.barLength)
             measuredFrom = shift == .zero ? nil : barLine.range
             if shift.isOverflow { return }
+            // It counts as the nearest bar boundary, so the next bar starts there.
+            previous = (bar + (offset * 2 < meter.barLength ? 0 : 1), barLine.range)
         }
+    }
+
+    /// The warning for a bar line that closes more than one bar since the previous one.
+    mutating func warnBarsBetween(from before: (bar: Int, range: SourceRange?), to bar: Int, _ range: SourceRange, _ statement: PhraseStatement) {
+        let count = bar - before.bar
+        let message = "\(count) bars lie between this bar line and the \(before.range == nil ? "phrase's start" : "previous one") (bars \(before.bar)–\(bar - 1)); a bar line is expected after each bar (did a duration stay in force, or is a '|' missing?)"
+        let note = before.range.map { DiagnosticNote("the previous bar line is here", at: $0) }
+            ?? DiagnosticNote("the phrase starts here, at the start of bar \(before.bar)", at: statement.keywordRange)
+        diagnostics.append(.warning(.barHoldsSeveral, message, at: range, notes: [note]))
     }
 
     /// Checks bar lines and collects tempos at every copy. In one meter the pattern repeats, so
