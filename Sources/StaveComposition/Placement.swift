@@ -309,21 +309,31 @@ struct Placement {
     mutating func resolveRepeat(_ source: Name, trackIndex: Int) -> Original? {
         if let original = originals[trackIndex][source.text] { return original }
         let elsewhere = tracks.indices.first { originals[$0][source.text] != nil }.map { tracks[$0].id }
-        diagnostics.append(SongRule.unknownRepeatSource(source.text, track: tracks[trackIndex].id, elsewhere: elsewhere).diagnostic(at: source.range))
+        diagnostics.append(SongRule.unknownRepeatSource(source.text, track: tracks[trackIndex].id, elsewhere: elsewhere,
+                                                        phrases: originalIDs(of: trackIndex)).diagnostic(at: source.range))
         return nil
+    }
+
+    /// The IDs of a track's Original phrases in source order (for "did you mean").
+    func originalIDs(of trackIndex: Int) -> [String] {
+        syntax.tracks[trackIndex].phrases.compactMap { statement in
+            if case .original(let id?, _) = statement.kind { return id.text }
+            return nil
+        }
     }
 
     mutating func resolveSync(_ trackName: Name?, _ phraseName: Name, trackIndex: Int) -> (Int, Original)? {
         var sourceTrack = trackIndex
         if let trackName {
             guard let index = tracks.firstIndex(where: { $0.id == trackName.text }) else {
-                diagnostics.append(SongRule.unknownSyncTrack(trackName.text).diagnostic(at: trackName.range))
+                diagnostics.append(SongRule.unknownSyncTrack(trackName.text, tracks: tracks.map(\.id)).diagnostic(at: trackName.range))
                 return nil
             }
             sourceTrack = index
         }
         guard let original = originals[sourceTrack][phraseName.text] else {
-            diagnostics.append(SongRule.unknownSyncPhrase(phraseName.text, track: tracks[sourceTrack].id).diagnostic(at: phraseName.range))
+            diagnostics.append(SongRule.unknownSyncPhrase(phraseName.text, track: tracks[sourceTrack].id,
+                                                          phrases: originalIDs(of: sourceTrack)).diagnostic(at: phraseName.range))
             return nil
         }
         if let problem = SongRule.syncKind(source: tracks[sourceTrack].kind, target: tracks[trackIndex].kind,
