@@ -402,7 +402,7 @@ struct Placement {
         let length = meterMap.segment(forTime: time).meter.barLength
         let bars = (shift / length).floor
         let rest = shift - length * bars
-        return rest * 2 <= length ? rest : rest - length
+        return rest * 2 < length ? rest : rest - length   // half a bar: the later boundary, as the walk counts it
     }
 
     /// The bar lines of an Original at its own place. Each off the grid is an error at it.
