@@ -9,16 +9,19 @@ extension BodyLowering {
         var start: Rational
         var from: Int
         var range: SourceRange
+        var startAfterGraces = 0
     }
 
     /// Where a command stands: at the top level or in a chord `base`; inside a tuplet that
     /// starts at `base` and lasts `width`, before item `index` of `count`, the start of that
-    /// item: `base + width × index / count`, worked out only when a mark needs it.
+    /// item: `base + width × index / count`, worked out only when a mark needs it. Inside a
+    /// grace group or a chord it decorates, `afterGraces` counts the group's items before it.
     struct Stand {
         var base = Rational.zero
         var width = Rational.zero
         var count = 1
         var index = 0
+        var afterGraces = 0
 
         /// The time position.
         var time: Rational { index == 0 ? base : base + width * index / count }
@@ -36,7 +39,7 @@ extension BodyLowering {
         }
         let start = stand.time
         account(start)
-        openHairpin = OpenHairpin(crescendo: crescendo, start: start, from: velocity, range: range)
+        openHairpin = OpenHairpin(crescendo: crescendo, start: start, from: velocity, range: range, startAfterGraces: stand.afterGraces)
     }
 
     /// A velocity command (in range) at `stand.time` ends the open hairpin.
@@ -49,7 +52,8 @@ extension BodyLowering {
         }
         let end = stand.time
         account(end)
-        expression.hairpins.append(Hairpin(start: open.start, end: end, from: open.from, to: to))
+        expression.hairpins.append(Hairpin(start: open.start, end: end, from: open.from, to: to,
+                                           startAfterGraces: open.startAfterGraces, endAfterGraces: stand.afterGraces))
     }
 
     // MARK: - Controls
@@ -62,20 +66,23 @@ extension BodyLowering {
         }
         let offset = stand.time
         account(offset)
-        expression.controls.append(ControlMark(offset: offset, event: event))
+        expression.controls.append(ControlMark(offset: offset, event: event, afterGraces: stand.afterGraces))
     }
 
     // MARK: - Grace groups
 
     /// Lowers the items of a grace group (`body[items]`: notes, chords with their members,
     /// octave and velocity commands, which are sticky) and keeps it for the next note or chord.
-    /// Grace notes carry no ties or marks and do not take part in the tie rule.
+    /// Grace notes carry no ties or marks and do not take part in the tie rule. A command in the
+    /// group stands at the item after it (`stand.afterGraces`).
     mutating func lowerGrace(_ body: [BodyElement], items: Range<Int>, range: SourceRange) {
         var group: [[ChordNote]] = []
         var index = items.lowerBound
+        defer { stand.afterGraces = 0 }
         while index < items.upperBound {
             let item = body[index]
             index += 1 + item.itemCount
+            stand.afterGraces = group.count
             switch item.kind {
             case .note(let sound, _):
                 guard let pitch = resolve(sound, item.range) else { continue }
@@ -114,13 +121,16 @@ extension BodyLowering {
         }
     }
 
-    /// The waiting grace group decorates the note or chord that starts at `offset`.
-    mutating func attachGrace(at offset: Rational) {
-        guard let grace = pendingGrace else { return }
+    /// The waiting grace group decorates the note or chord that starts at `offset`; returns
+    /// its item count (0 when none is waiting): the commands inside the chord come after them.
+    @discardableResult
+    mutating func attachGrace(at offset: Rational) -> Int {
+        guard let grace = pendingGrace else { return 0 }
         pendingGrace = nil
         expression.graces.append(GraceGroup(offset: offset, items: grace.items))
         attachedGrace = graceRanges.count
         graceRanges.append(grace.range)
+        return grace.items.count
     }
 
     /// A note or chord has met the tie rule: counts it if it is a lyric note, and reports a

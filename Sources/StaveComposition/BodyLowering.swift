@@ -141,8 +141,8 @@ struct BodyLowering {
         case .chord(let length, let items):
             let width = resolve(length)
             account(time)
-            if pendingGrace != nil { attachGrace(at: time) }
-            stand = Stand(base: time)
+            let graces = pendingGrace != nil ? attachGrace(at: time) : 0
+            stand = Stand(base: time, afterGraces: graces)
             let chord = lowerChord(body, items: index + 1 ..< index + 1 + Int(items), length: length, range: element.range)
             var root = RootNote(position: time, width: width, chord: chord)
             root.source = SourceMark(element.range)
@@ -210,7 +210,7 @@ struct BodyLowering {
             guard Int(textIndex) < texts.count else { return }
             let offset = stand.time
             account(offset)
-            expression.markers.append(MarkerMark(offset: offset, text: texts[Int(textIndex)]))
+            expression.markers.append(MarkerMark(offset: offset, text: texts[Int(textIndex)], afterGraces: stand.afterGraces))
         case .invalid:
             openHairpin = nil // what failed to parse may have been its end: no second error
         default:
@@ -220,7 +220,8 @@ struct BodyLowering {
 
     /// Lowers the items of a chord: `body[items]` (members and commands, nothing nested).
     /// A chord symbol's pitches (`[Am7]`) become its notes and the symbol is recorded at
-    /// `stand.time`, the chord's start; commands among the members stand there too.
+    /// `stand.time`, the chord's start; commands among the members stand there too, after the
+    /// chord's grace notes (`stand.afterGraces`).
     mutating func lowerChord(_ body: [BodyElement], items: Range<Int>, length: Length, range: SourceRange) -> [ChordNote] {
         var chord: [ChordNote] = []
         chord.reserveCapacity(items.count)
@@ -300,9 +301,10 @@ struct BodyLowering {
                 divisions.append(.rest)
                 ties.arrive(isRest: true, pitchCount: 0) { _ in false }
             case .chord(let length, let members):
-                if pendingGrace != nil { attachGrace(at: stand.time) }
+                stand.afterGraces = pendingGrace != nil ? attachGrace(at: stand.time) : 0
                 let start = index - Int(members)
                 divisions.append(.chord(lowerChord(body, items: start ..< index, length: length, range: item.range)))
+                stand.afterGraces = 0
                 stand.index += 1
             case .tuplet(_, let nested):
                 let start = index - Int(nested)

@@ -8,7 +8,9 @@ import StaveSyntax
 ///
 /// Every mark of a body is placed by its *offset*: its time from the phrase start, in whole
 /// notes. Two notes or chords of one body never start at the same time, so an offset names
-/// the note a grace group or a chord symbol belongs to.
+/// the note a grace group or a chord symbol belongs to. A command written inside a grace group
+/// or inside a chord that has one also says how many of the group's items sound before it
+/// (`afterGraces`): LANGUAGE.md "Time of a command", worked out by `PhraseBody.time(of:afterGraces:)`.
 
 /// The v2 marks of one phrase body, each list in source order.
 public struct PhraseExpression: Equatable, Sendable {
@@ -77,13 +79,22 @@ public struct Hairpin: Equatable, Sendable {
     public var from: Int
     /// The velocity the ending command sets.
     public var to: Int
+    /// How many grace items of the group at `start` sound before `!<` / `!>`: 0, or the group's
+    /// item count when it stands inside the chord the group decorates.
+    public var startAfterGraces: Int
+    /// How many grace items of the group at `end` sound before the ending velocity command:
+    /// 0 before the group, i before the group's item i, the item count after its last item or
+    /// inside the decorated chord.
+    public var endAfterGraces: Int
 
     /// Creates a `Hairpin` from its parts.
-    public init(start: Rational, end: Rational, from: Int, to: Int) {
+    public init(start: Rational, end: Rational, from: Int, to: Int, startAfterGraces: Int = 0, endAfterGraces: Int = 0) {
         self.start = start
         self.end = end
         self.from = from
         self.to = to
+        self.startAfterGraces = startAfterGraces
+        self.endAfterGraces = endAfterGraces
     }
 
     /// True for `!<` (a crescendo), false for `!>`.
@@ -122,11 +133,15 @@ public struct ControlMark: Equatable, Sendable {
     public var offset: Rational
     /// What it sends.
     public var event: Event
+    /// How many grace items of the group at `offset` sound before it: 0, or the group's item
+    /// count when it stands inside the chord the group decorates (it is sent with the chord).
+    public var afterGraces: Int
 
     /// Creates a `ControlMark` from its parts.
-    public init(offset: Rational, event: Event) {
+    public init(offset: Rational, event: Event, afterGraces: Int = 0) {
         self.offset = offset
         self.event = event
+        self.afterGraces = afterGraces
     }
 
     /// The 14-bit pitch-bend value of `bend cents`.
@@ -144,11 +159,14 @@ public struct MarkerMark: Equatable, Sendable {
     public var offset: Rational
     /// The marker's text.
     public var text: String
+    /// How many grace items of the group at `offset` sound before it (as for `ControlMark`).
+    public var afterGraces: Int
 
     /// Creates a `MarkerMark` from its parts.
-    public init(offset: Rational, text: String) {
+    public init(offset: Rational, text: String, afterGraces: Int = 0) {
         self.offset = offset
         self.text = text
+        self.afterGraces = afterGraces
     }
 }
 

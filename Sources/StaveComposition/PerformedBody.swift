@@ -10,6 +10,8 @@ import StaveSyntax
 /// - **Grace notes.** k items before a main note of written length L (its own; in a tuplet its
 ///   share) each last g = min(1/32, L/(2k)), one after another from the main note's written
 ///   start; the main note starts k·g later and is k·g shorter. Legato applies to them, marks do not.
+/// - **Commands** (pedal, controller, bend, hairpin ends) take effect where they stand, grace
+///   notes before them counted (`PhraseBody.time(of:afterGraces:)`).
 /// - **Hairpins.** A note (grace notes included) whose start t falls in start ≤ t < end takes
 ///   round(from + (to − from)·(t − start)/(end − start)), halves upward. t is the note's
 ///   *sounding* start: a grace note's own, and for a main note after graces its delayed start
@@ -114,12 +116,12 @@ extension Performance {
         }
         var notes = walk.joiner.out
         walk.joiner.out = []   // the only reference: shaped in place, not copied
-        guard shape(&notes, hairpins: timingOnly ? [] : expression.hairpins, velocities: !timingOnly, legato: legato, convert: convert) else { return nil }
+        guard shape(&notes, hairpins: timingOnly ? [] : expression.hairpins, of: body, velocities: !timingOnly, legato: legato, convert: convert) else { return nil }
         var controls: [TimedControl<Time>] = []
         if !timingOnly {
             controls.reserveCapacity(expression.controls.count)
             for mark in expression.controls {
-                guard let time = convert(mark.offset) else { return nil }
+                guard let time = convert(body.time(of: mark.offset, afterGraces: mark.afterGraces)) else { return nil }
                 controls.append(TimedControl(time: time, event: mark.event))
             }
         }
@@ -174,11 +176,15 @@ extension Performance {
 
     /// Velocities (hairpins, then accents) and sounding ends, in one pass over notes in start
     /// order with a cursor on the hairpins (which are in time order and never overlap).
-    private static func shape<Time: NoteTime>(_ notes: inout [TimedNote<Time>], hairpins: [Hairpin], velocities: Bool, legato: Int, convert: (Rational) -> Time?) -> Bool {
+    /// A hairpin's ends are timed as commands (`PhraseBody.time(of:afterGraces:)`).
+    private static func shape<Time: NoteTime>(_ notes: inout [TimedNote<Time>], hairpins: [Hairpin], of body: PhraseBody, velocities: Bool, legato: Int, convert: (Rational) -> Time?) -> Bool {
         var ramps: [(start: Time, end: Time, from: Int, to: Int)] = []
         ramps.reserveCapacity(hairpins.count)
-        for hairpin in hairpins where hairpin.end > hairpin.start {
-            guard let start = convert(hairpin.start), let end = convert(hairpin.end) else { return false }
+        for hairpin in hairpins {
+            let startTime = body.time(of: hairpin.start, afterGraces: hairpin.startAfterGraces)
+            let endTime = body.time(of: hairpin.end, afterGraces: hairpin.endAfterGraces)
+            guard endTime > startTime else { continue }
+            guard let start = convert(startTime), let end = convert(endTime) else { return false }
             ramps.append((start, end, hairpin.from, hairpin.to))
         }
         var ramp = 0

@@ -20,7 +20,7 @@ extension Performance {
                 for copy in 0..<placement.count {
                     let offset = placement.start + placement.body.length * copy
                     for mark in placement.body.expression.markers {
-                        keyed.append((PerformedMarker(time: offset + mark.offset, text: mark.text), false, offset, trackIndex, sequence))
+                        keyed.append((PerformedMarker(time: offset + placement.body.time(of: mark.offset, afterGraces: mark.afterGraces), text: mark.text), false, offset, trackIndex, sequence))
                         sequence += 1
                     }
                 }
@@ -61,7 +61,7 @@ extension Performance {
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
                 for mark in placement.body.expression.controls {
-                    keyed.append((PerformedControl(time: offset + mark.offset, event: mark.event), offset, keyed.count))
+                    keyed.append((PerformedControl(time: offset + placement.body.time(of: mark.offset, afterGraces: mark.afterGraces), event: mark.event), offset, keyed.count))
                 }
             }
         }

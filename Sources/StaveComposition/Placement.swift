@@ -68,6 +68,29 @@ struct Placement {
     var expandedTempos = 0
     /// The end of the allowed song, in whole notes.
     let songLimit: Rational
+    /// The bar line problems of each checked Original at its own place, with the diagnostic
+    /// that reports each.
+    var originalProblems: [OriginalKey: [(problem: BarLineProblem, diagnostic: Int)]] = [:]
+    /// What the Repeat and Sync copies found, weighed against their Originals at the end.
+    var copyChecks: [CopyCheck] = []
+
+    /// An Original phrase by its track and ID.
+    struct OriginalKey: Hashable {
+        var track: Int
+        var phrase: String
+    }
+
+    /// The bar lines of the copies one `repeat` or `sync` statement places.
+    struct CopyCheck {
+        var key: OriginalKey
+        var name: String
+        var statement: PhraseStatement
+        var barLines: [BodyLowering.BarLine]
+        /// "repeat at bar 9", for the note that lists the copies a problem affects.
+        var label: String
+        /// Each checked copy's problems and how many copies it stands for.
+        var copies: [(found: [FoundBarLine], stands: Int)] = []
+    }
     init(song: Song, meterMap: MeterMap, syntax: SongSyntax, tracks: [Track]) {
         self.song = song
         self.meterMap = meterMap
@@ -80,6 +103,43 @@ struct Placement {
         lowerOriginals()
         quarterDenominators = Array(repeating: [], count: tracks.count)
         for index in tracks.indices { place(trackIndex: index) }
+        reportCopies()
+    }
+
+    /// A problem a copy shares with its Original is reported once, at the Original, with one
+    /// note listing the copies it affects; a problem only a copy has (its bar lines fall off the
+    /// grid because of where it is placed) is an error at its statement, the first one only.
+    /// A copy of an Original whose bar lines were not checked reports its first problem.
+    mutating func reportCopies() {
+        var affected: [Int: (copies: Int, places: [String], range: SourceRange)] = [:]
+        for check in copyChecks {
+            var known: [Int: (problem: BarLineProblem, diagnostic: Int)] = [:]
+            for entry in originalProblems[check.key] ?? [] { known[entry.problem.index] = entry }
+            var shared: [Int: Int] = [:]
+            var reportedHere = false
+            for (found, stands) in check.copies {
+                for problem in found {
+                    if let match = known[problem.problem.index], match.problem == problem.problem {
+                        shared[match.diagnostic, default: 0] += stands
+                    } else if !reportedHere {
+                        reportedHere = true
+                        diagnostics.append(.error(.barLineOffGrid, "in this copy of '\(check.name)', a \(problem.message)", at: check.statement.keywordRange,
+                                                  notes: [DiagnosticNote("the bar line is here", at: check.barLines[problem.problem.index].range)]))
+                    }
+                }
+            }
+            for entry in originalProblems[check.key] ?? [] {
+                guard let copies = shared[entry.diagnostic] else { continue }
+                var total = affected[entry.diagnostic] ?? (0, [], check.statement.keywordRange)
+                total.copies += copies
+                total.places.append(check.label + (copies > 1 ? " (\(copies) copies)" : ""))
+                affected[entry.diagnostic] = total
+            }
+        }
+        for (index, entry) in affected {
+            let copies = entry.copies == 1 ? "1 copy" : "\(entry.copies) copies"
+            diagnostics[index].notes.append(DiagnosticNote("the same in \(copies) of the phrase: \(entry.places.joined(separator: ", "))", at: entry.range))
+        }
     }
 
     // MARK: - Originals
@@ -141,9 +201,13 @@ struct Placement {
         // cursor have their bar lines left unchecked until an `at`: errors there would only
         // echo the parse error.
         var cursorUncertain = false
+        // How far off-grid bar lines of the phrases placed so far by the cursor moved the count
+        // of bars (see `walkBarLines`); a phrase placed `at` a bar starts counting afresh.
+        var barShift = Rational.zero
         for (statementIndex, statement) in trackSyntax.phrases.enumerated() {
             var start = cursor
             if statement.at != nil { cursorUncertain = false }
+            if statement.at != nil || cursorUncertain { barShift = .zero }
             if let at = statement.at {
                 guard let bar = Lowering.bar(at, &diagnostics) else { continue }
                 start = meterMap.start(ofBar: bar)
@@ -158,7 +222,13 @@ struct Placement {
                 let name = id.map { "phrase '\($0.text)'" } ?? "phrase #\(originalIndex)"
                 placed.append(Placed(name: name, start: start, end: end, range: statement.keywordRange,
                                      startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
-                if !cursorUncertain { checkBarLines(original.barLines, at: start, copyOf: nil, statement: statement) }
+                if !cursorUncertain {
+                    let checked = checkOriginalBarLines(original.barLines, at: start, shift: barShift, statement: statement)
+                    barShift = reduced(checked.shift, at: end)
+                    if let id, originalProblems[OriginalKey(track: trackIndex, phrase: id.text)] == nil {
+                        originalProblems[OriginalKey(track: trackIndex, phrase: id.text)] = checked.reported
+                    }
+                }
                 if !cursorUncertain, original.timingIsKnown, !original.hasErrors, let sung = sungLyrics[trackIndex][statementIndex] {
                     checkLyricsBars(sung, original: original, at: start)
                 }
@@ -182,7 +252,8 @@ struct Placement {
                 guard checkLimit(end, statement), checkExpansion(original, count: count, statement) else { cursorLost = true; continue }
                 placed.append(Placed(name: "repeat of '\(source.text)'", start: start, end: end, range: statement.keywordRange,
                                      startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
-                checkCopies(original, start: start, count: count, name: source.text, statement: statement, checkingBarLines: !cursorUncertain)
+                barShift = checkCopies(original, of: OriginalKey(track: trackIndex, phrase: source.text), start: start, count: count, name: source.text,
+                                       statement: statement, checkingBarLines: !cursorUncertain, shift: barShift)
                 if !original.timingIsKnown { cursorUncertain = true }
                 phrases.append(Phrase(start: start, content: .repeat(source: source.text, count: count), source: statement.range))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
@@ -211,7 +282,8 @@ struct Placement {
                 guard checkLimit(end, statement), checkExpansion(original, count: 1, statement) else { cursorLost = true; continue }
                 placed.append(Placed(name: "sync of '\(tracks[sourceTrack].id).\(phraseName.text)'", start: start, end: end, range: statement.keywordRange,
                                      startIsGuess: cursorUncertain, endIsGuess: cursorUncertain || !original.timingIsKnown))
-                checkCopies(original, start: start, count: 1, name: phraseName.text, statement: statement, checkingBarLines: !cursorUncertain)
+                barShift = checkCopies(original, of: OriginalKey(track: sourceTrack, phrase: phraseName.text), start: start, count: 1, name: phraseName.text,
+                                       statement: statement, checkingBarLines: !cursorUncertain, shift: barShift)
                 if !original.timingIsKnown { cursorUncertain = true }
                 phrases.append(Phrase(start: start, content: .sync(track: tracks[sourceTrack].id, phrase: phraseName.text, transpose: transpose), source: statement.range))
                 quarterDenominators[trackIndex].append(original.quarterDenominator)
@@ -253,21 +325,31 @@ struct Placement {
     mutating func resolveRepeat(_ source: Name, trackIndex: Int) -> Original? {
         if let original = originals[trackIndex][source.text] { return original }
         let elsewhere = tracks.indices.first { originals[$0][source.text] != nil }.map { tracks[$0].id }
-        diagnostics.append(SongRule.unknownRepeatSource(source.text, track: tracks[trackIndex].id, elsewhere: elsewhere).diagnostic(at: source.range))
+        diagnostics.append(SongRule.unknownRepeatSource(source.text, track: tracks[trackIndex].id, elsewhere: elsewhere,
+                                                        phrases: originalIDs(of: trackIndex)).diagnostic(at: source.range))
         return nil
+    }
+
+    /// The IDs of a track's Original phrases in source order (for "did you mean").
+    func originalIDs(of trackIndex: Int) -> [String] {
+        syntax.tracks[trackIndex].phrases.compactMap { statement in
+            if case .original(let id?, _) = statement.kind { return id.text }
+            return nil
+        }
     }
 
     mutating func resolveSync(_ trackName: Name?, _ phraseName: Name, trackIndex: Int) -> (Int, Original)? {
         var sourceTrack = trackIndex
         if let trackName {
             guard let index = tracks.firstIndex(where: { $0.id == trackName.text }) else {
-                diagnostics.append(SongRule.unknownSyncTrack(trackName.text).diagnostic(at: trackName.range))
+                diagnostics.append(SongRule.unknownSyncTrack(trackName.text, tracks: tracks.map(\.id)).diagnostic(at: trackName.range))
                 return nil
             }
             sourceTrack = index
         }
         guard let original = originals[sourceTrack][phraseName.text] else {
-            diagnostics.append(SongRule.unknownSyncPhrase(phraseName.text, track: tracks[sourceTrack].id).diagnostic(at: phraseName.range))
+            diagnostics.append(SongRule.unknownSyncPhrase(phraseName.text, track: tracks[sourceTrack].id,
+                                                          phrases: originalIDs(of: sourceTrack)).diagnostic(at: phraseName.range))
             return nil
         }
         if let problem = SongRule.syncKind(source: tracks[sourceTrack].kind, target: tracks[trackIndex].kind,
@@ -289,48 +371,183 @@ struct Placement {
         }
     }
 
-    /// Each written bar line must fall on a bar boundary of the meter in force. After a bar
-    /// line that does not, the following bars are measured from it as written (it counts as
-    /// the nearest bar boundary), so one bar too long or too short is one error, not one at
-    /// every later bar line. A copy reports its first wrong bar line only.
-    mutating func checkBarLines(_ barLines: [BodyLowering.BarLine], at start: Rational, copyOf name: String?, statement: PhraseStatement) {
-        var shift = Rational.zero
+    /// A bar line off the grid: which one of the body (its index), how far into its bar it
+    /// fell and that bar's length. Two placements with equal problems went wrong the same way.
+    struct BarLineProblem: Equatable {
+        var index: Int
+        var offset: Rational
+        var barLength: Rational
+    }
+
+    /// A bar line found off the grid, with what its message needs.
+    struct FoundBarLine {
+        var problem: BarLineProblem
+        var bar: Int
+        var meter: MeterChange
+        var message: String { "bar line falls \(problem.offset) after the start of bar \(bar) (meter \(meter.numerator)/\(meter.denominator))" }
+    }
+
+    /// Walks a body's bar lines placed at `start`: each must fall on a bar boundary of the meter
+    /// in force. After a bar line that does not, the following bars are measured from it as
+    /// written (it counts as the nearest bar boundary), so one bar too long or too short is one
+    /// problem, not one at every later bar line. The same goes on across the phrases a track
+    /// places one after another: `shift` is how far the bar lines of the placements before this
+    /// one (by the cursor) moved the count; the walk returns it for the next. `visit` sees every
+    /// bar line that is on the grid (with the bar that starts there) or off it.
+    @discardableResult
+    func walkBarLines(_ barLines: [BodyLowering.BarLine], at start: Rational, shift initial: Rational = .zero, _ visit: (Int, Int, FoundBarLine?) -> Void) -> Rational {
+        var shift = initial
+        for (index, barLine) in barLines.enumerated() {
+            let (bar, offset, meter) = meterMap.locate(start + barLine.offset - shift)
+            guard offset != .zero else {
+                visit(index, bar, nil)
+                continue
+            }
+            let early = offset * 2 < meter.barLength
+            visit(index, bar + (early ? 0 : 1), FoundBarLine(problem: BarLineProblem(index: index, offset: offset, barLength: meter.barLength), bar: bar, meter: meter))
+            shift = shift + (early ? offset : offset - meter.barLength)
+            if shift.isOverflow { return .zero }
+        }
+        return shift
+    }
+
+    /// A shift brought to the nearest whole bar of the meter in force at `time`: only its place
+    /// in the bar counts, and a long run of copies must not make it grow.
+    func reduced(_ shift: Rational, at time: Rational) -> Rational {
+        guard shift != .zero, !shift.isOverflow else { return .zero }
+        let length = meterMap.segment(forTime: time).meter.barLength
+        let bars = (shift / length).floor
+        let rest = shift - length * bars
+        return rest * 2 < length ? rest : rest - length   // half a bar: the later boundary, as the walk counts it
+    }
+
+    /// The bar lines of an Original at its own place. Each off the grid is an error at it.
+    ///
+    /// Two consecutive bar lines on bar boundaries that enclose more than one bar are a warning
+    /// at the later one (LANGUAGE.md "A bar that holds two"): a duration that stayed in force or
+    /// a `|` left out is caught where it happens. The phrase's start counts as a bar line when it
+    /// falls on a bar boundary, as a musician reads the first bar from there. Bar lines that go
+    /// on holding several bars after it are the same slip and say nothing more; when the run
+    /// ends at a bar line off the grid (the durations came back inside a bar), that is the same
+    /// mistake too: one error at the slip, with a note at the bar line where it shows.
+    ///
+    /// Returns the problems with the index of the diagnostic that reports each, so that the
+    /// copies that share them can be listed there (`reportCopies`).
+    mutating func checkOriginalBarLines(_ barLines: [BodyLowering.BarLine], at start: Rational, shift: Rational,
+                                        statement: PhraseStatement) -> (reported: [(problem: BarLineProblem, diagnostic: Int)], shift: Rational) {
+        var reported: [(problem: BarLineProblem, diagnostic: Int)] = []
+        guard !barLines.isEmpty else { return (reported, shift) }
+        // The bar that starts at the previous bar line, and that bar line (nil: the phrase start).
+        var previous: (bar: Int, range: SourceRange?)?
+        let (startBar, startOffset, _) = meterMap.locate(start - shift)
+        if startOffset == .zero { previous = (startBar, nil) }
+        // A run of bar lines holding several bars: where it began and what it says.
+        var run: Slip?
         var measuredFrom: SourceRange?
-        for barLine in barLines {
-            let time = start + barLine.offset - shift
-            let (bar, offset, meter) = meterMap.locate(time)
-            guard offset != .zero else { continue }
-            let message = "bar line falls \(offset) after the start of bar \(bar) (meter \(meter.numerator)/\(meter.denominator))"
-            if let name {
-                diagnostics.append(.error(.barLineOffGrid, "in this copy of '\(name)', a \(message)", at: statement.keywordRange, notes: [DiagnosticNote("the bar line is here", at: barLine.range)]))
+        let end = walkBarLines(barLines, at: start, shift: shift) { index, bar, found in
+            let range = barLines[index].range
+            defer { previous = (bar, range) }
+            guard let found else {
+                measuredFrom = nil
+                if let before = previous, bar - before.bar > 1 {
+                    if run == nil { run = Slip(from: before, to: bar, at: range, statement: statement) }
+                } else if let open = run {
+                    diagnostics.append(open.warning)
+                    run = nil
+                }
                 return
             }
-            let notes = measuredFrom.map { [DiagnosticNote("bars are counted from the earlier bar line here, as written", at: $0)] } ?? []
-            diagnostics.append(.error(.barLineOffGrid, message, at: barLine.range, notes: notes))
-            shift = shift + (offset * 2 < meter.barLength ? offset : offset - meter.barLength)
-            measuredFrom = shift == .zero ? nil : barLine.range
-            if shift.isOverflow { return }
+            if let open = run {
+                reported.append((found.problem, diagnostics.count))
+                diagnostics.append(open.error(endingAt: found, range))
+                run = nil
+            } else {
+                let notes = measuredFrom.map { [DiagnosticNote("bars are counted from the earlier bar line here, as written", at: $0)] } ?? []
+                reported.append((found.problem, diagnostics.count))
+                diagnostics.append(.error(.barLineOffGrid, found.message, at: range, notes: notes))
+            }
+            measuredFrom = range
+        }
+        if let open = run { diagnostics.append(open.warning) }
+        return (reported, end)
+    }
+
+    /// A bar line that closes more than one bar since the previous one (or the phrase start).
+    struct Slip {
+        var range: SourceRange
+        var count: Int
+        var bars: String
+        var since: String
+        var note: DiagnosticNote
+
+        init(from before: (bar: Int, range: SourceRange?), to bar: Int, at range: SourceRange, statement: PhraseStatement) {
+            self.range = range
+            count = bar - before.bar
+            bars = "bars \(before.bar)–\(bar - 1)"
+            since = before.range == nil ? "the phrase's start" : "the previous one"
+            note = before.range.map { DiagnosticNote("the previous bar line is here", at: $0) }
+                ?? DiagnosticNote("the phrase starts here, at the start of bar \(before.bar)", at: statement.keywordRange)
+        }
+
+        /// The warning: the bars lie between two bar lines, nothing else went wrong.
+        var warning: Diagnostic {
+            .warning(.barHoldsSeveral, "\(count) bars lie between this bar line and \(since) (\(bars)); a bar line is expected after each bar (did a duration stay in force, or is a '|' missing?)",
+                     at: range, notes: [note])
+        }
+
+        /// The error when the bars that followed ended at a bar line off the grid: one mistake.
+        func error(endingAt found: FoundBarLine, _ end: SourceRange) -> Diagnostic {
+            .error(.barLineOffGrid, "\(count) bars lie between this bar line and \(since) (\(bars)), and later a \(found.message): did a duration stay in force from here?",
+                   at: range, notes: [note, DiagnosticNote("the bar line off the grid is here", at: end)])
         }
     }
 
+    /// The bar line problems of one copy placed at `start`, in order, and the shift after it.
+    func copyBarLineProblems(_ barLines: [BodyLowering.BarLine], at start: Rational, shift: Rational) -> (found: [FoundBarLine], shift: Rational) {
+        var found: [FoundBarLine] = []
+        let end = walkBarLines(barLines, at: start, shift: shift) { _, _, problem in if let problem { found.append(problem) } }
+        return (found, end)
+    }
+
     /// Checks bar lines and collects tempos at every copy. In one meter the pattern repeats, so
-    /// only as many copies as it takes to come back to the same place in the bar are checked.
-    mutating func checkCopies(_ original: Original, start: Rational, count: Int, name: String, statement: PhraseStatement, checkingBarLines: Bool = true) {
+    /// only as many copies as it takes to come back to the same place in the bar are checked;
+    /// each checked copy stands for the copies that repeat it. What they find is weighed against
+    /// the Original once every track is placed (`reportCopies`).
+    /// Returns the shift the copies' bar lines leave for the next placement (see `walkBarLines`).
+    @discardableResult
+    mutating func checkCopies(_ original: Original, of key: OriginalKey, start: Rational, count: Int, name: String, statement: PhraseStatement,
+                              checkingBarLines: Bool = true, shift: Rational = .zero) -> Rational {
         let length = original.body.length
-        var checked = count
-        let first = meterMap.segment(forTime: start)
-        let last = meterMap.segment(forTime: start + length * count)
-        if first.bar == last.bar, length != .zero {
-            let period = (length / first.meter.barLength).denominator
-            checked = min(count, max(1, period))
-        }
-        let errorsBefore = diagnostics.count
-        for copy in 0..<checked where checkingBarLines && diagnostics.count == errorsBefore {
-            checkBarLines(original.barLines, at: start + length * copy, copyOf: name, statement: statement)
+        var carry = shift
+        if checkingBarLines, !original.barLines.isEmpty {
+            // Each copy moves the count by the same amount in one meter (`step`): the copies then
+            // come back to the same place in the bar after `period` of them, which are checked.
+            let firstCopy = copyBarLineProblems(original.barLines, at: start, shift: shift)
+            let step = firstCopy.shift - shift
+            var checked = count
+            let first = meterMap.segment(forTime: start)
+            let last = meterMap.segment(forTime: start + length * count)
+            if first.bar == last.bar, length != step, !step.isOverflow {
+                let period = ((length - step) / first.meter.barLength).denominator
+                checked = min(count, max(1, period))
+            }
+            var check = CopyCheck(key: key, name: name, statement: statement, barLines: original.barLines,
+                                  label: "\(statement.isSync ? "sync" : "repeat") at bar \(meterMap.locate(start).bar)")
+            var copyResult = firstCopy
+            for copy in 0..<checked {
+                if copy > 0 { copyResult = copyBarLineProblems(original.barLines, at: start + length * copy, shift: carry) }
+                let stands = count / checked + (copy < count % checked ? 1 : 0)
+                check.copies.append((copyResult.found, stands))
+                carry = copyResult.shift
+            }
+            if checked < count { carry = shift + step * count }
+            carry = reduced(carry, at: start + length * count)
+            copyChecks.append(check)
         }
         if !original.body.tempos.isEmpty {
             for copy in 0..<count { collectTempos(original.body, at: start + length * copy, statementRange: statement.keywordRange) }
         }
+        return carry
     }
 
     mutating func collectTempos(_ body: PhraseBody, at start: Rational, statementRange: SourceRange) {
@@ -345,4 +562,12 @@ struct TimedTempo {
     var time: Rational
     var bpm: Rational
     var range: SourceRange
+}
+
+extension PhraseStatement {
+    /// True for `sync`.
+    var isSync: Bool {
+        if case .sync = kind { return true }
+        return false
+    }
 }

@@ -31,9 +31,10 @@ extension SongDecoder {
             guard var fields = decoder.object(value, at: path, what: "a marker") else { return nil }
             let offset = decoder.offset(&fields)
             let text = decoder.required(&fields, "text", expected: "a string").flatMap { decoder.staveString($0, at: path.key("text")) }
-            decoder.finish(fields, what: "a marker", known: ["offset", "text"])
-            guard let offset, let text else { return nil }
-            return SongDocument.Marker(offset: offset, text: text)
+            let after = decoder.afterGraces(&fields, "afterGraces")
+            decoder.finish(fields, what: "a marker", known: ["offset", "text", "afterGraces"])
+            guard let offset, let text, let after else { return nil }
+            return SongDocument.Marker(offset: offset, text: text, afterGraces: after)
         }
         expression.chordSymbols = list("chordSymbols", what: "chord symbols") { $0.chordSymbol($1, at: $2) }
         // A lyrics string may run over several lines (version 6): any string is a verse.
@@ -61,6 +62,13 @@ extension SongDecoder {
     /// read whole and handed to that rule.
     static let anyInteger = -JSONValue.maximumInteger...JSONValue.maximumInteger
 
+    /// An optional count of grace items before a command (0 when absent); nil when malformed
+    /// (reported). Where it may stand is `SongValidator`'s check.
+    mutating func afterGraces(_ fields: inout ObjectFields, _ key: String) -> Int? {
+        guard fields.has(key) else { return 0 }
+        return integer(&fields, key, in: 0...Parser.maximumGraceItems, expected: "a count of grace items (0–\(Parser.maximumGraceItems))")
+    }
+
     /// A required `offset`: a non-negative integer of resolution units.
     mutating func offset(_ fields: inout ObjectFields) -> Int? {
         integer(&fields, "offset", in: 0...JSONValue.maximumInteger, expected: "an offset (a non-negative integer of resolution units)")
@@ -73,9 +81,10 @@ extension SongDecoder {
         let end = integer(&fields, "end", in: 0...JSONValue.maximumInteger, expected: "an end (\(time))")
         let from = integer(&fields, "from", in: SongDecoder.velocities, expected: "a velocity 0–127")
         let to = integer(&fields, "to", in: SongDecoder.velocities, expected: "a velocity 0–127")
-        finish(fields, what: "a hairpin", known: ["start", "end", "from", "to"])
-        guard let start, let end, let from, let to else { return nil }
-        return SongDocument.Hairpin(start: start, end: end, from: from, to: to)
+        let startAfter = afterGraces(&fields, "startAfterGraces"), endAfter = afterGraces(&fields, "endAfterGraces")
+        finish(fields, what: "a hairpin", known: ["start", "end", "from", "to", "startAfterGraces", "endAfterGraces"])
+        guard let start, let end, let from, let to, let startAfter, let endAfter else { return nil }
+        return SongDocument.Hairpin(start: start, end: end, from: from, to: to, startAfterGraces: startAfter, endAfterGraces: endAfter)
     }
 
     /// `{"offset": 8, "items": [[62], [64, 67]]}`: each item an array of notes (beats).
@@ -135,9 +144,10 @@ extension SongDecoder {
             problem(rule, at: path.key(kinds.first ?? "cc"))
             event = nil
         }
-        finish(fields, what: "a control", known: kinds == ["cc"] ? ["offset", "cc", "value"] : ["offset", kinds.first ?? "pedal"])
-        guard let offset, let event else { return nil }
-        return SongDocument.Control(offset: offset, event: event)
+        let after = afterGraces(&fields, "afterGraces")
+        finish(fields, what: "a control", known: (kinds == ["cc"] ? ["offset", "cc", "value"] : ["offset", kinds.first ?? "pedal"]) + ["afterGraces"])
+        guard let offset, let event, let after else { return nil }
+        return SongDocument.Control(offset: offset, event: event, afterGraces: after)
     }
 
     /// `{"offset": 0, "symbol": "Am7", "root": 57}`: a symbol of the table and its root's MIDI key.

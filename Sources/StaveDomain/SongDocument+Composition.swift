@@ -38,13 +38,16 @@ extension SongDocument {
             guard !marks.isEmpty else { return Expression() }
             var result = Expression(verses: marks.verses, lyricsSource: marks.lyricsSource)
             for pin in marks.hairpins {
-                result.hairpins.append(Hairpin(start: try units(pin.start), end: try units(pin.end), from: pin.from, to: pin.to))
+                result.hairpins.append(Hairpin(start: try units(pin.start), end: try units(pin.end), from: pin.from, to: pin.to,
+                                               startAfterGraces: pin.startAfterGraces, endAfterGraces: pin.endAfterGraces))
             }
             for group in marks.graces {
                 result.graces.append(Grace(offset: try units(group.offset), items: group.items.map { $0.map(documentNote) }))
             }
-            for control in marks.controls { result.controls.append(Control(offset: try units(control.offset), event: control.event)) }
-            for marker in marks.markers { result.markers.append(Marker(offset: try units(marker.offset), text: marker.text)) }
+            for control in marks.controls {
+                result.controls.append(Control(offset: try units(control.offset), event: control.event, afterGraces: control.afterGraces))
+            }
+            for marker in marks.markers { result.markers.append(Marker(offset: try units(marker.offset), text: marker.text, afterGraces: marker.afterGraces)) }
             for chord in marks.chordSymbols {
                 result.chordSymbols.append(ChordSymbolMark(offset: try units(chord.offset), symbol: chord.symbol, root: chord.rootPitch))
             }
@@ -163,10 +166,13 @@ extension SongDocument {
         let marks = tempos.map { StaveComposition.TempoMark(offset: time($0.offset), bpm: $0.bpm) }
         guard !expression.isEmpty else { return PhraseBody(length: time(length), notes: notes, tempos: marks) }
         let phraseExpression = PhraseExpression(
-            hairpins: expression.hairpins.map { StaveComposition.Hairpin(start: time($0.start), end: time($0.end), from: $0.from, to: $0.to) },
+            hairpins: expression.hairpins.map {
+                StaveComposition.Hairpin(start: time($0.start), end: time($0.end), from: $0.from, to: $0.to,
+                                         startAfterGraces: $0.startAfterGraces, endAfterGraces: $0.endAfterGraces)
+            },
             graces: expression.graces.map { GraceGroup(offset: time($0.offset), items: $0.items.map { $0.map(chordNote) }) },
-            controls: expression.controls.map { ControlMark(offset: time($0.offset), event: $0.event) },
-            markers: expression.markers.map { MarkerMark(offset: time($0.offset), text: $0.text) },
+            controls: expression.controls.map { ControlMark(offset: time($0.offset), event: $0.event, afterGraces: $0.afterGraces) },
+            markers: expression.markers.map { MarkerMark(offset: time($0.offset), text: $0.text, afterGraces: $0.afterGraces) },
             chordSymbols: expression.chordSymbols.map { StaveComposition.ChordSymbolMark(offset: time($0.offset), symbol: $0.symbol, rootPitch: $0.root) },
             verses: expression.verses, lyricsSource: expression.lyricsSource)
         return PhraseBody(length: time(length), notes: notes, tempos: marks, expression: phraseExpression)

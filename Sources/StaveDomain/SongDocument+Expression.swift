@@ -51,13 +51,19 @@ extension SongDocument {
         public var from: Int
         /// The velocity the ending command sets.
         public var to: Int
+        /// Grace items of the group at `start` before `!<` / `!>` (`"startAfterGraces"`, omitted when 0).
+        public var startAfterGraces: Int
+        /// Grace items of the group at `end` before the ending command (`"endAfterGraces"`).
+        public var endAfterGraces: Int
 
         /// A hairpin.
-        public init(start: Int, end: Int, from: Int, to: Int) {
+        public init(start: Int, end: Int, from: Int, to: Int, startAfterGraces: Int = 0, endAfterGraces: Int = 0) {
             self.start = start
             self.end = end
             self.from = from
             self.to = to
+            self.startAfterGraces = startAfterGraces
+            self.endAfterGraces = endAfterGraces
         }
     }
 
@@ -81,11 +87,15 @@ extension SongDocument {
         public var offset: Int
         /// What it sends.
         public var event: ControlMark.Event
+        /// Grace items of the group at `offset` before it (`"afterGraces"`, omitted when 0): the
+        /// group's item count for a command inside the chord it decorates.
+        public var afterGraces: Int
 
         /// A control.
-        public init(offset: Int, event: ControlMark.Event) {
+        public init(offset: Int, event: ControlMark.Event, afterGraces: Int = 0) {
             self.offset = offset
             self.event = event
+            self.afterGraces = afterGraces
         }
     }
 
@@ -95,11 +105,14 @@ extension SongDocument {
         public var offset: Int
         /// Its text.
         public var text: String
+        /// Grace items of the group at `offset` before it (as for `Control`).
+        public var afterGraces: Int
 
         /// A marker.
-        public init(offset: Int, text: String) {
+        public init(offset: Int, text: String, afterGraces: Int = 0) {
             self.offset = offset
             self.text = text
+            self.afterGraces = afterGraces
         }
     }
 

@@ -17,6 +17,8 @@ extension SongEncoder {
                 writer.integer(pin.from)
                 writer.inlineKey("to", first: false)
                 writer.integer(pin.to)
+                writeAfterGraces(pin.startAfterGraces, key: "startAfterGraces", &writer)
+                writeAfterGraces(pin.endAfterGraces, key: "endAfterGraces", &writer)
             }
         }
         if !expression.graces.isEmpty {
@@ -53,6 +55,7 @@ extension SongEncoder {
                     writer.inlineKey("bend", first: false)
                     writer.integer(cents)
                 }
+                writeAfterGraces(control.afterGraces, key: "afterGraces", &writer)
             }
         }
         if !expression.markers.isEmpty {
@@ -62,6 +65,7 @@ extension SongEncoder {
                 writer.integer(marker.offset)
                 writer.inlineKey("text", first: false)
                 writer.string(marker.text)
+                writeAfterGraces(marker.afterGraces, key: "afterGraces", &writer)
             }
         }
         if !expression.chordSymbols.isEmpty {
@@ -111,5 +115,13 @@ extension SongEncoder {
             writer.inlineKey("accent", first: false)
             writer.raw("true")
         }
+    }
+
+    /// How many grace items come before a command (LANGUAGE.md "Time of a command"); written
+    /// only when some do, so songs without such commands keep their bytes.
+    static func writeAfterGraces(_ count: Int, key: StaticString, _ writer: inout JSONWriter) {
+        guard count > 0 else { return }
+        writer.inlineKey(key, first: false)
+        writer.integer(count)
     }
 }

@@ -128,9 +128,41 @@ extension SongValidator {
             }
             checkGraceNotes(group, at: groupPath, track: track)
         }
+        checkAfterGraces(expression, at: path)
         checkChordSymbols(expression.chordSymbols, items: items, starts: starts, kind: kind, at: path)
         checkLyrics(expression.verses, track: track, phrase: phrase, at: path)
         checkExpressionRules(track: track, phrase: phrase, length: length, containers: containers, expression: expression)
+    }
+
+    /// Commands counted after grace items (LANGUAGE.md "Time of a command") stand where Stave
+    /// can write them: a grace group is at their offset; a velocity command ending a hairpin
+    /// stands before one of its items or after them all, any other command inside the chord
+    /// the group decorates (after every item).
+    mutating func checkAfterGraces(_ expression: SongDocument.Expression, at path: JSONPath) {
+        var items: [Int: Int] = [:]
+        for group in expression.graces { items[group.offset] = group.items.count }
+        func check(_ count: Int, _ offset: Int, anyItem: Bool, at countPath: @autoclosure () -> JSONPath) {
+            guard count > 0 else { return }
+            guard let total = items[offset] else {
+                problem(.saveMarkPosition, countPath(), "no grace group stands at \(offset); expected 0 grace items before this command, found \(count)")
+                return
+            }
+            if anyItem, count > total {
+                problem(.saveMarkPosition, countPath(), "expected 0–\(total) grace items before this command (the group at \(offset) has \(total)), found \(count)")
+            } else if !anyItem, count != total {
+                problem(.saveMarkPosition, countPath(), "expected 0 or \(total) grace items before this command (it stands before the group at \(offset) or in the chord after it), found \(count)")
+            }
+        }
+        for (index, pin) in expression.hairpins.enumerated() {
+            check(pin.startAfterGraces, pin.start, anyItem: false, at: path.key("hairpins").index(index).key("startAfterGraces"))
+            check(pin.endAfterGraces, pin.end, anyItem: true, at: path.key("hairpins").index(index).key("endAfterGraces"))
+        }
+        for (index, control) in expression.controls.enumerated() {
+            check(control.afterGraces, control.offset, anyItem: false, at: path.key("controls").index(index).key("afterGraces"))
+        }
+        for (index, marker) in expression.markers.enumerated() {
+            check(marker.afterGraces, marker.offset, anyItem: false, at: path.key("markers").index(index).key("afterGraces"))
+        }
     }
 
     /// The language's own rules on the stored marks (`ExpressionRule`, shared with the front

@@ -26,6 +26,14 @@ extension SongValidator {
         }
     }
 
+    /// The IDs of a track's Original phrases in order (for "did you mean").
+    func originalIDs(_ track: Int) -> [String] {
+        document.tracks[track].phrases.compactMap { phrase in
+            if case .original = phrase.content { return phrase.id }
+            return nil
+        }
+    }
+
     mutating func checkReferences(_ track: Int) {
         let trackID = document.tracks[track].id
         for (index, phrase) in document.tracks[track].phrases.enumerated() {
@@ -37,7 +45,7 @@ extension SongValidator {
             case .repeat(let source, _):
                 guard let target = lookup(source, inTrack: track) else {
                     let elsewhere = document.tracks.indices.first { lookup(source, inTrack: $0) != nil }.map { document.tracks[$0].id }
-                    problem(SongRule.unknownRepeatSource(source, track: trackID, elsewhere: elsewhere), at: path.key("source"))
+                    problem(SongRule.unknownRepeatSource(source, track: trackID, elsewhere: elsewhere, phrases: originalIDs(track)), at: path.key("source"))
                     continue
                 }
                 if checkIsOriginal(from: (track, index), to: (track, target), at: path.key("source")) {
@@ -45,11 +53,11 @@ extension SongValidator {
                 }
             case .sync(let sourceTrack, let source, let transpose):
                 guard let sourceIndex = trackIndex(sourceTrack) else {
-                    problem(SongRule.unknownSyncTrack(sourceTrack), at: path.key("track"))
+                    problem(SongRule.unknownSyncTrack(sourceTrack, tracks: document.tracks.map(\.id)), at: path.key("track"))
                     continue
                 }
                 guard let target = lookup(source, inTrack: sourceIndex) else {
-                    problem(SongRule.unknownSyncPhrase(source, track: sourceTrack), at: path.key("phrase"))
+                    problem(SongRule.unknownSyncPhrase(source, track: sourceTrack, phrases: originalIDs(sourceIndex)), at: path.key("phrase"))
                     continue
                 }
                 guard checkIsOriginal(from: (track, index), to: (sourceIndex, target), at: path.key("phrase")) else { continue }

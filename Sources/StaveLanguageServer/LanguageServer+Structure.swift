@@ -105,17 +105,18 @@ extension LanguageServer {
                     "edit": .fields(["changes": .object([JSONMember(uri, .array([.fields(["range": Self.json(edit, in: document), "newText": .string(text)])]))])]),
                 ]))
             }
-            if let guess = Self.didYouMean(diagnostic.message), let word = analysis.token(at: diagnostic.range.start).map({ analysis.tree.tokens[$0] }), word.kind == .word {
+            if diagnostic.id == .unknownPhrase || diagnostic.id == .unknownTrack,
+               let name = analysis.names.occurrence(at: diagnostic.range.start), !name.isDefinition,
+               let guess = Self.closestName(to: name.target, in: analysis.names) {
+                // The name alone is replaced (`lead.vers` → `lead.verse`): the closest ID the track
+                // (or song) defines, judged as the compiler's "did you mean" judges it.
+                action("Change to '\(guess)'", name.range, guess)
+            } else if let guess = Self.didYouMean(diagnostic.message), let word = analysis.token(at: diagnostic.range.start).map({ analysis.tree.tokens[$0] }), word.kind == .word {
                 // Replace the word's name part (a drum keeps its duration: `kik8` → `kick8`).
                 let text = analysis.tree.text(word.range)
                 var nameEnd = word.range.end
                 if diagnostic.id == .unknownDrum, let digits = text.firstIndex(where: { $0.isNumber }) { nameEnd = word.range.start + text[..<digits].utf8.count }
                 action("Change to '\(guess)'", SourceRange(word.range.start, nameEnd), guess)
-            } else if diagnostic.id == .unknownPhrase || diagnostic.id == .unknownTrack,
-                      let name = analysis.names.occurrence(at: diagnostic.range.start), !name.isDefinition,
-                      let guess = Self.closestName(to: name.target, in: analysis.names) {
-                // The compiler's message has no guess here: the closest ID the track (or song) defines.
-                action("Change to '\(guess)'", name.range, guess)
             } else if diagnostic.id == .durationNotAttached, let index = analysis.token(at: diagnostic.range.start), index > 0 {
                 let gap = analysis.tree.gap(before: index)
                 action("Join the duration to its note", gap, "")

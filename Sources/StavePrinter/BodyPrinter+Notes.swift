@@ -33,8 +33,10 @@ extension BodyPrinter {
         guard let first = notes.first else { return }
         let parts = DurationSpeller.spell(note.width) ?? [WrittenDuration(value: 4, dots: 0)]
         let grace = graces.isEmpty ? nil : graceText(at: note.position)
+        let inside = grace == nil ? [] : commandTexts(upTo: note.position, afterGraces: .max)
         let symbol = symbols.isEmpty ? nil : symbols[note.position]
         var written = notes.count == 1 && symbol == nil ? single(first) : chord(Array(notes), symbol: symbol, memberMarks: false)
+        if !inside.isEmpty { written = BodyPrinter.bracketed(written, after: inside, single: notes.count == 1 && symbol == nil) }
         let tie = notes.count == 1 ? first.tie : symbol == nil && notes.allSatisfy(\.tie)
         let marks = notes.count == 1 || BodyPrinter.sharedMarks(Array(notes)) ? BodyPrinter.markText(first.marks) : ""
         if let grace { written = Written(commands: [], text: BodyPrinter.graceGroup(grace, written.commands) + written.text) }
@@ -67,14 +69,21 @@ extension BodyPrinter {
             return Written(commands: [], text: "r")
         case .chord(let notes):
             let grace = graces.isEmpty ? nil : graceText(at: start)
+            let inside = grace == nil ? [] : commandTexts(upTo: start, afterGraces: .max)
             let symbol = symbols.isEmpty ? nil : symbols[start]
             var written: Written
-            if notes.count == 1, symbol == nil {
+            if notes.count == 1, symbol == nil, inside.isEmpty {
                 written = single(notes[0])
                 written.text += BodyPrinter.markText(notes[0].marks) + (notes[0].tie ? "~" : "")
+            } else if notes.count == 1, symbol == nil {
+                // `[e pedal down]`: the member keeps its own marks and tie inside the brackets.
+                let member = single(notes[0])
+                written = BodyPrinter.bracketed(Written(commands: member.commands, text: member.text + BodyPrinter.markText(notes[0].marks) + (notes[0].tie ? "~" : "")),
+                                                after: inside, single: true)
             } else {
                 written = chord(notes, symbol: symbol, memberMarks: true)
                 if symbol == nil, notes.allSatisfy(\.tie) { written.text += "~" }
+                if !inside.isEmpty { written = BodyPrinter.bracketed(written, after: inside, single: false) }
             }
             if let grace { written = Written(commands: [], text: BodyPrinter.graceGroup(grace, written.commands) + written.text) }
             return written
@@ -158,11 +167,13 @@ extension BodyPrinter {
     }
 
     /// The items of the grace group before the note at `offset` (without the parentheses),
-    /// with the commands they need; nil when there is none.
+    /// with the commands they need and the commands that stand before an item (a velocity
+    /// command ending a hairpin there, LANGUAGE.md "Time of a command"); nil when there is none.
     mutating func graceText(at offset: Rational) -> [String]? {
         guard let group = graces[offset] else { return nil }
         var parts: [String] = []
-        for item in group.items {
+        for (index, item) in group.items.enumerated() {
+            if index > 0, commandIndex < commands.count { parts += commandTexts(upTo: offset, afterGraces: index) }
             if item.count == 1 {
                 let (commands, pitch) = member(item[0])
                 parts += commands + [pitch]
@@ -172,6 +183,13 @@ extension BodyPrinter {
             }
         }
         return parts
+    }
+
+    /// `[pedal down c e g]`: a note or chord with the commands that stand inside it, after its
+    /// grace notes, written first inside the brackets (with the commands its first note needs).
+    static func bracketed(_ written: Written, after commands: [String], single: Bool) -> Written {
+        let inner = single ? written.text + "]" : String(written.text.dropFirst())
+        return Written(commands: [], text: "[" + (commands + written.commands).joined(separator: " ") + " " + inner)
     }
 
     /// `(d e)`: the grace items, then the commands the main note needs (a grace group stands

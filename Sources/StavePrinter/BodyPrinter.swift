@@ -25,8 +25,8 @@ struct BodyPrinter {
     /// …and by the boundaries, which come in time order too.
     private var barLineIndex = 0
     /// The v2 commands in the order they are written, and the first not yet written.
-    private var commands: [BodyCommand] = []
-    private var commandIndex = 0
+    var commands: [BodyCommand] = []
+    var commandIndex = 0
     /// Grace groups and chord symbols by the offset of the note they belong to.
     var graces: [Rational: GraceGroup] = [:]
     var symbols: [Rational: ChordSymbolMark] = [:]
@@ -78,10 +78,13 @@ struct BodyPrinter {
     }
 
     /// The text of the v2 commands up to a time (all that are left for nil), in order; keeps
-    /// the velocity cursor in step with the velocity commands among them.
-    mutating func commandTexts(upTo time: Rational?) -> [String] {
+    /// the velocity cursor in step with the velocity commands among them. At `time` itself only
+    /// those with at most `afterGraces` grace items before them: the others stand inside the
+    /// grace group or the chord of the note there.
+    mutating func commandTexts(upTo time: Rational?, afterGraces: Int = 0) -> [String] {
         var texts: [String] = []
-        while commandIndex < commands.count, time.map({ commands[commandIndex].offset <= $0 }) ?? true {
+        while commandIndex < commands.count, time.map({ commands[commandIndex].offset < $0
+                || commands[commandIndex].offset == $0 && commands[commandIndex].afterGraces <= afterGraces }) ?? true {
             switch commands[commandIndex].action {
             case .hairpinStart(let from, let crescendo):
                 if velocity != from { texts.append(velocityCommand(from)) }
@@ -165,25 +168,31 @@ struct BodyCommand {
     }
 
     var offset: Rational
+    /// How many grace items of the group at `offset` come before it (see `ControlMark`).
+    var afterGraces = 0
     var action: Action
 
-    /// A body's commands in writing order: by offset; at one offset, hairpin ends first, then
-    /// controllers and markers (each in source order), then hairpin starts (a hairpin that ends
-    /// where it starts is written `!> !mf`, its end right after its start).
+    /// A body's commands in writing order: by offset, then by the grace items before them; at
+    /// one place, hairpin ends first, then controllers and markers (each in source order), then
+    /// hairpin starts (a hairpin that ends where it starts is written `!> !mf`, its end right
+    /// after its start).
     static func commands(of expression: PhraseExpression) -> [BodyCommand] {
         var ranked: [(command: BodyCommand, rank: Int, order: Int)] = []
         for pin in expression.hairpins {
-            ranked.append((BodyCommand(offset: pin.start, action: .hairpinStart(from: pin.from, crescendo: pin.isCrescendo)), 2, ranked.count))
+            ranked.append((BodyCommand(offset: pin.start, afterGraces: pin.startAfterGraces, action: .hairpinStart(from: pin.from, crescendo: pin.isCrescendo)), 2, ranked.count))
             // A hairpin that ends where it starts ends right after its own start (`!> !mf`).
-            ranked.append((BodyCommand(offset: pin.end, action: .hairpinEnd(to: pin.to)), pin.end == pin.start ? 2 : 0, ranked.count))
+            let empty = pin.end == pin.start && pin.endAfterGraces == pin.startAfterGraces
+            ranked.append((BodyCommand(offset: pin.end, afterGraces: pin.endAfterGraces, action: .hairpinEnd(to: pin.to)), empty ? 2 : 0, ranked.count))
         }
         for control in expression.controls {
-            ranked.append((BodyCommand(offset: control.offset, action: .text(text(control.event))), 1, ranked.count))
+            ranked.append((BodyCommand(offset: control.offset, afterGraces: control.afterGraces, action: .text(text(control.event))), 1, ranked.count))
         }
         for marker in expression.markers {
-            ranked.append((BodyCommand(offset: marker.offset, action: .text("marker " + StavePrinter.quoted(marker.text))), 1, ranked.count))
+            ranked.append((BodyCommand(offset: marker.offset, afterGraces: marker.afterGraces, action: .text("marker " + StavePrinter.quoted(marker.text))), 1, ranked.count))
         }
-        ranked.sort { ($0.command.offset, $0.rank, $0.order) < ($1.command.offset, $1.rank, $1.order) }
+        ranked.sort {
+            ($0.command.offset, $0.command.afterGraces, $0.rank, $0.order) < ($1.command.offset, $1.command.afterGraces, $1.rank, $1.order)
+        }
         return ranked.map(\.command)
     }
 

@@ -290,6 +290,10 @@ extension DiagnosticID {
             return entry("a bar line that does not fall on a bar boundary",
                          "A `|` asserts that a bar ends there in the meter in force; the notes before it add up to more or less than a bar. The message says how far into the bar it fell. Copies made by `repeat` and `sync` are checked again where they are placed.",
                          wrong: body("c d e | f g a b |"), right: body("c d e f | g a b c |"))
+        case .barHoldsSeveral:
+            return warning("bar lines more than one bar apart",
+                         "Where a body writes bar lines, each is expected one bar after the one before it (the phrase's start counts as one when it falls on a bar boundary). Two that both fall on bar boundaries but enclose several bars usually mean a duration stayed in force (`a2 b c d` makes b, c, d half notes too) or a `|` was left out; the warning says how many bars lie between them, at the bar line where it shows.",
+                         wrong: body("c4 d e f | a2 b c d |"), right: body("c4 d e f | a2 b4 c |"))
         case .timeOverflow:
             return entry("tuplets nested too finely to keep exact time",
                          "Stave keeps time exactly as fractions; tuplets nested many levels deep with different prime counts (3, 5, 7, 11 … 61 items) need fractions too large to hold. No music needs this.",

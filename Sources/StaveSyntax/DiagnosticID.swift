@@ -77,6 +77,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case tieAtEnd = "tie-at-end"
     case tieOnTuplet = "tie-on-tuplet"
     case barLineOffGrid = "bar-line-off-grid"
+    /// Two consecutive bar lines (or the phrase start and the first) more than a bar apart.
+    case barHoldsSeveral = "bar-holds-several"
     case timeOverflow = "time-overflow"
     case offTickGrid = "off-tick-grid"
     case zeroLengthNote = "zero-length-note"

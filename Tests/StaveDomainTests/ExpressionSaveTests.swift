@@ -3,6 +3,7 @@ import StaveSyntax
 import StaveComposition
 import StaveDomain
 import StavePrinter
+import StaveMIDI
 
 /// Save format version 5 and `stave print` on a song with every Stave 2 construct, built by
 /// hand: the JSON it saves as (pieces written by hand), the text it prints as (written by
@@ -109,6 +110,25 @@ final class ExpressionSaveTests: XCTestCase {
             }
 
             """)
+    }
+
+    /// Commands among grace notes keep their place (LANGUAGE.md "Time of a command"): the save
+    /// file counts the grace items before each (`afterGraces`, `endAfterGraces`), `stave print`
+    /// writes them back inside the grace group or the chord, and the MIDI stays the same.
+    func testCommandsAmongGraceNotesSaveAndPrintInPlace() throws {
+        let text = "track a { phrase { v60 !< c (d v90 e)f v100 c (d e)[c e g pedal down marker \"M\"]4 pedal up {c (d)[e bend 50] f}4 } }"
+        let (song, diagnostics) = Lowering.compile(Source(path: "t.stave", text: text), defaultTitle: "t")
+        XCTAssertFalse(diagnostics.contains { $0.severity == .error }, "\(diagnostics.map(\.message))")
+        let json = String(decoding: try SongEncoder.encode(song, layout: .compact), as: UTF8.self)
+        for piece in ["{\"start\":0,\"end\":3,\"from\":60,\"to\":90,\"endAfterGraces\":1}", "{\"offset\":9,\"pedal\":\"down\",\"afterGraces\":2}",
+                      "{\"offset\":12,\"pedal\":\"up\"}", "{\"offset\":13,\"bend\":50,\"afterGraces\":1}", "{\"offset\":9,\"text\":\"M\",\"afterGraces\":2}"] {
+            XCTAssertTrue(json.contains(piece), "missing \(piece)\nin \(json)")
+        }
+        let loaded = try SongDecoder.decodeSong(Array(json.utf8))
+        let printed = StavePrinter().print(loaded)
+        XCTAssertTrue(printed.contains("v60 !< c (d v90 e)f v100 c (d e)[pedal down marker \"M\" c e g] |\n    pedal up {c (d)[bend 50 e] f}"), printed)
+        let (again, _) = Lowering.compile(Source(path: "t.stave", text: printed), defaultTitle: "t")
+        XCTAssertEqual(try MIDIFileWriter().render(again), try MIDIFileWriter().render(song))
     }
 
     /// FORMAT.md shows the two current version fixtures and how they print: the page and the files

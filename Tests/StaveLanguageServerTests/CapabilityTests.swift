@@ -174,6 +174,20 @@ final class CapabilityTests: XCTestCase {
         XCTAssertEqual(none, 0, "a song with errors is not formatted")
     }
 
+    /// A misspelt phrase in `sync TRACK.ID`: the compiler's message suggests the closest ID and
+    /// the quick fix replaces the phrase name alone, not `lead.` before it.
+    func testAMisspeltSyncPhraseIsFixedInPlace() throws {
+        var client = TestClient()
+        client.open("track lead { phrase chorus { c1 | } }\ntrack bass { sync lead.chorsu }\n")
+        let diagnostics = client.idle().first?["params"]?["diagnostics"]?.items ?? []
+        XCTAssertEqual(diagnostics.first?["message"]?.text, "no Original phrase 'chorsu' in track 'lead' to sync; did you mean 'chorus'?")
+        let actions = client.request("textDocument/codeAction", "{\"textDocument\":{\"uri\":\"file:///song.stave\"},\"range\":{\"start\":{\"line\":1,\"character\":24},\"end\":{\"line\":1,\"character\":24}},\"context\":{\"diagnostics\":[]}}")["result"]?.items ?? []
+        XCTAssertEqual(actions.first?["title"]?.text, "Change to 'chorus'")
+        let change = actions.first?["edit"]?["changes"]?["file:///song.stave"]?.items.first
+        XCTAssertEqual(change?["range"]?.span, [1, 23, 1, 29])
+        XCTAssertEqual(change?["newText"]?.text, "chorus")
+    }
+
     func testAOneMegabyteSongAnswersEveryRequest() throws {
         var client = TestClient()
         let bars = String(repeating: "c4 d e f | ", count: 95_000)

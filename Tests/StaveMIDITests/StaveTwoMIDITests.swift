@@ -321,6 +321,43 @@ final class StaveTwoTextMIDITests: XCTestCase {
                        ["0 bend ch1 0", "240 bend ch1 8192", "480 bend ch1 16383"])
     }
 
+    /// LANGUAGE.md "Time of a command": a command inside a chord with grace notes takes effect
+    /// at the chord's sounding start. `c` fills 0–480; `cc 1 5` stands before the grace group,
+    /// at 480 with `d`; the graces d, e last g = min(1/32, (1/4)/4) = 1/32 = 60 ticks each, so the
+    /// chord sounds at 600 and its `pedal down` and `bend 100` are sent then, in body order;
+    /// `pedal up` after the chord is at 960. The marker inside the chord is at 600 too.
+    func testACommandInsideAChordWithGracesComesWithTheChord() throws {
+        let text = "track a { phrase { c cc 1 5 (d e)[c e g pedal down bend 100 marker \"M\"]4 pedal up } }"
+        XCTAssertEqual(try lines(text).filter { !$0.contains("note") }, [
+            "480 control ch1 1 5", "600 control ch1 64 127", "600 bend ch1 12288", "960 control ch1 64 0",
+        ])
+        XCTAssertEqual(try MIDIDump(midi(text)).tracks[0].filter { $0.text.hasPrefix("marker") }.map { "\($0.tick) \($0.text)" }, ["600 marker \"M\""])
+        // In a tuplet: `{c (d)[e pedal down] f}4`: items of 1/12 (160 ticks); g = min(1/32,
+        // (1/12)/2) = 1/32 = 60 ticks; the chord sounds at 160 + 60 = 220. A Repeat copy (the
+        // phrase lasts 1/4) sends it again at 480 + 220 = 700.
+        XCTAssertEqual(try lines("track a { phrase p { {c (d)[e pedal down] f}4 } repeat p }").filter { $0.contains("control") },
+                       ["220 control ch1 64 127", "700 control ch1 64 127"])
+        // In a nested tuplet: `{c {d (e)[f bend -1 g]} a}4`: the inner items last 1/24, so the
+        // chord is written at 1/12 + 1/24 = 1/8 (240); g = min(1/32, (1/24)/2) = 1/48 (40 ticks):
+        // the bend (8192 − 41 = 8151) at 280.
+        XCTAssertEqual(try lines("track a { phrase { {c {d (e)[f bend -1 g]} a}4 } }").filter { $0.contains("bend") }, ["280 bend ch1 8151"])
+    }
+
+    /// A command inside a grace group takes effect at the grace item after it, or at the main
+    /// note after the last item. `v60 !< c (d v90 e)f v100`: t0 = 0; d at 1/4 (480), e at
+    /// 1/4 + 1/32 (540), f at 600. v90 stands before e: t1 = 9/32. d = 60 + 30·(1/4)/(9/32) =
+    /// 86.67 → 87; e and f take 90. `v60 !< c (d e)[v90 f a] v100`: the chord sounds at 5/16
+    /// (600), t1 = 5/16: d = 60 + 30·(8/32)/(10/32) = 84, e = 60 + 30·(9/32)/(10/32) = 87.
+    func testAVelocityCommandInAGraceGroupEndsTheHairpinAtItsItem() throws {
+        XCTAssertEqual(try notes("track a { phrase { v60 !< c (d v90 e)f v100 } }").map { [$0[2], $0[4], $0[5]] },
+                       [[0, 60, 60], [480, 62, 87], [540, 64, 90], [600, 65, 90]])
+        XCTAssertEqual(try notes("track a { phrase { v60 !< c (d e)[v90 f a] v100 } }").map { [$0[2], $0[4], $0[5]] },
+                       [[0, 60, 60], [480, 62, 84], [540, 64, 87], [600, 65, 90], [600, 69, 90]])
+        // After the last item: `(d e v90)f` ends the crescendo with f, at 600.
+        XCTAssertEqual(try notes("track a { phrase { v60 !< c (d e v90)f v100 } }").map { [$0[2], $0[4], $0[5]] },
+                       [[0, 60, 60], [480, 62, 84], [540, 64, 87], [600, 65, 90]])
+    }
+
     /// Verses cycle over the Original and the three copies of `repeat p x3` (1, 2, 1, 2); a
     /// Sync in another track sings nothing; the marker is on the conductor at every placement.
     func testVersesAndMarkersFromText() throws {

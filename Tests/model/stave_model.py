@@ -270,12 +270,12 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
         st["now"] = start
         if kind in ("note", "chord"):
             graces = el[6]
-            written = start
             if graces:
                 shift = play_graces(graces, start, length)
                 start, length = start + shift, length - shift
-            # commands inside the chord stand at its written position (README: Decisions)
-            st["now"] = written
+            # commands inside the chord take effect at its sounding start, after the graces
+            # (LANGUAGE.md "Time of a command")
+            st["now"] = start
             if kind == "note":
                 notes = [new_note(pitch_of(el[1]), start, el[4], el[5])]
             else:

@@ -392,11 +392,32 @@ def test_v2_errors():
 
 
 def test_velocity_command_in_a_grace_group_ends_the_hairpin_at_its_item():
-    # OPEN QUESTION (README): v60 !< c (d v90 e)f v100. t0 = 0. The grace items are d at 1/4 and e
-    # at 1/4 + 1/32 (g = 1/32); v90 stands before e, so t1 = 9/32. d: 60 + 30·(1/4)/(9/32) =
-    # 60 + 80/3 = 86.67 -> 87. e and f come after v90: 90. (The compiler gives d 60.)
-    text = disputed("track a { phrase { v60 !< c (d v90 e)f v100 } }")
+    # LANGUAGE.md "Time of a command": v60 !< c (d v90 e)f v100. t0 = 0. The grace items are d at
+    # 1/4 and e at 1/4 + 1/32 (g = 1/32); v90 stands before e, so t1 = 9/32. d: 60 + 30·(1/4)/(9/32)
+    # = 60 + 80/3 = 86.67 -> 87. e and f come after v90: 90.
+    text = "track a { phrase { v60 !< c (d v90 e)f v100 } }"
     assert [n[3] for n in notes(text)] == [60, 87, 90, 90]
+    # After the last item, v90 stands at the main note's sounding start 1/4 + 2/32 = 5/16:
+    # d = 60 + 30·(8/32)/(10/32) = 84, e = 60 + 30·(9/32)/(10/32) = 87, f = 90.
+    assert [n[3] for n in notes("track a { phrase { v60 !< c (d e v90)f v100 } }")] == [60, 84, 87, 90]
+
+
+def test_commands_inside_a_chord_with_graces_come_after_the_graces():
+    # LANGUAGE.md "Time of a command": c fills 0-480. cc 1 5 stands before the grace group: 480.
+    # d, e last g = min(1/32, (1/4)/4) = 1/32 = 60 ticks each; the chord sounds at 600, and the
+    # pedal down and bend 100 (12288) inside it are sent then; pedal up after it at 960. (A
+    # marker inside a chord: the Swift test; the model reads no markers in chords.)
+    text = 'track a { phrase { c cc 1 5 (d e)[c e g pedal down bend 100]4 pedal up } }'
+    assert controls(text) == [(480, "cc", 1, 5), (600, "cc", 64, 127), (600, "bend", 12288),
+                              (960, "cc", 64, 0)]
+    # A hairpin ended inside such a chord ends at its sounding start 5/16 (600):
+    # d = 60 + 30·(8/32)/(10/32) = 84, e = 60 + 30·(9/32)/(10/32) = 87; f and a take 90.
+    assert notes("track a { phrase { v60 !< c (d e)[v90 f a] v100 } }") == [
+        (0, 480, 60, 60), (480, 60, 62, 84), (540, 60, 64, 87), (600, 360, 65, 90), (600, 360, 69, 90)]
+    # In a tuplet: items of 1/12 (160 ticks), g = min(1/32, 1/24) = 1/32 = 60: the chord at
+    # 160 + 60 = 220; the Repeat copy (the phrase lasts 1/4) sends it again at 700.
+    assert controls("track a { phrase p { {c (d)[e pedal down] f}4 } repeat p }") == [
+        (220, "cc", 64, 127), (700, "cc", 64, 127)]
 
 
 def test_lyric_of_a_dropped_note_after_the_next_phrases_pedal():

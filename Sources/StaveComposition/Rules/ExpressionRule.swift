@@ -219,7 +219,7 @@ public enum ExpressionRule {
         for (index, hairpin) in expression.hairpins.enumerated() {
             if let problem = hairpinDirection(crescendo: hairpin.isCrescendo, from: hairpin.from, to: hairpin.to) {
                 problems.append((.hairpin(index), problem))
-            } else if index > 0, hairpin.start < expression.hairpins[index - 1].end {
+            } else if index > 0, (hairpin.start, hairpin.startAfterGraces) < (expression.hairpins[index - 1].end, expression.hairpins[index - 1].endAfterGraces) {
                 problems.append((.hairpin(index), hairpinWhileOpen(crescendo: hairpin.isCrescendo)))
             }
         }

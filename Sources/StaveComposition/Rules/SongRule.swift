@@ -94,20 +94,28 @@ public enum SongRule {
     // MARK: - References
 
     /// A `repeat` naming no Original of its own track; `elsewhere` is a track that has one.
-    public static func unknownRepeatSource(_ source: String, track: String, elsewhere: String?) -> RuleProblem {
+    /// `phrases` are the track's Original phrase IDs in source order: the closest is suggested
+    /// (`Suggestion`) when no other track has a phrase of that very name.
+    public static func unknownRepeatSource(_ source: String, track: String, elsewhere: String?, phrases: [String] = []) -> RuleProblem {
         var message = "no Original phrase '\(source)' in track '\(track)' to repeat"
-        if let elsewhere { message += "; to copy phrase '\(source)' of track '\(elsewhere)' use 'sync \(elsewhere).\(source)'" }
+        if let elsewhere {
+            message += "; to copy phrase '\(source)' of track '\(elsewhere)' use 'sync \(elsewhere).\(source)'"
+        } else {
+            message += Suggestion.hint(for: source, among: phrases)
+        }
         return .error(.unknownPhrase, message)
     }
 
     /// A `sync` naming a track that does not exist.
-    public static func unknownSyncTrack(_ track: String) -> RuleProblem {
-        .error(.unknownTrack, "no track '\(track)' to sync from")
+    /// `tracks` are the song's track IDs in source order, for the suggestion.
+    public static func unknownSyncTrack(_ track: String, tracks: [String] = []) -> RuleProblem {
+        .error(.unknownTrack, "no track '\(track)' to sync from" + Suggestion.hint(for: track, among: tracks))
     }
 
     /// A `sync` naming no Original of its source track.
-    public static func unknownSyncPhrase(_ phrase: String, track: String) -> RuleProblem {
-        .error(.unknownPhrase, "no Original phrase '\(phrase)' in track '\(track)' to sync")
+    /// `phrases` are that track's Original phrase IDs in source order, for the suggestion.
+    public static func unknownSyncPhrase(_ phrase: String, track: String, phrases: [String] = []) -> RuleProblem {
+        .error(.unknownPhrase, "no Original phrase '\(phrase)' in track '\(track)' to sync" + Suggestion.hint(for: phrase, among: phrases))
     }
 
     /// A `sync` between a melody and a drum track; nil when the kinds agree.
