@@ -2,7 +2,7 @@ import StaveSyntax
 
 /// `stave fmt`: lays a song out in the one canonical layout, changing only the space between
 /// tokens. Tokens are never added, removed or reordered, and every comment is kept where it
-/// stands. The rules (README, "Formatting"):
+/// stands. The rules (Docs/REFERENCE.md, "Formatting"):
 ///
 /// - one statement per line: header statements, track settings and phrase statements; header
 ///   statements that follow each other are grouped without blank lines; one blank line

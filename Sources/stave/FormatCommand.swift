@@ -7,7 +7,7 @@ enum FormatCommand {
     static let help = """
     USAGE: stave fmt SONG.stave... [--check | -w] [-q]
 
-    Lays songs out in Stave's one canonical layout (README, "Formatting"): one
+    Lays songs out in Stave's one canonical layout (Docs/REFERENCE.md, "Formatting"): one
     statement per line, two spaces of indentation, one space between items, no
     space inside chords and tuplets or between a note and its length and ties,
     body lines broken after a bar line when longer than 100 columns. Line breaks

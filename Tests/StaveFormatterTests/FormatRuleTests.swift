@@ -1,6 +1,6 @@
 import XCTest
 
-/// One hand-written before/after pair per layout rule (README, "Formatting"). Each pair is
+/// One hand-written before/after pair per layout rule (Docs/REFERENCE.md, "Formatting"). Each pair is
 /// also checked to be a fixed point: formatting the "after" text changes nothing.
 final class FormatRuleTests: XCTestCase {
     func assertFormats(_ before: String, _ after: String, lineWidth: Int = 100, file: StaticString = #filePath, line: UInt = #line) {
@@ -170,8 +170,8 @@ final class FormatRuleTests: XCTestCase {
         XCTAssertNil(FormatTestSupport.format("track a { phrase { c4 d e | } }"), "a bar line off the grid is an error of meaning")
     }
 
-    func testTheReadmeBeforeAndAfterAreTrue() throws {
-        let readme = String(decoding: FormatTestSupport.bytes(FormatTestSupport.root.appendingPathComponent("README.md")), as: UTF8.self)
+    func testTheReferenceBeforeAndAfterAreTrue() throws {
+        let readme = String(decoding: FormatTestSupport.bytes(FormatTestSupport.root.appendingPathComponent("Docs/REFERENCE.md")), as: UTF8.self)
         let section = try XCTUnwrap(readme.range(of: "## Formatting")).upperBound
         let blocks = readme[section...].components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         XCTAssertGreaterThanOrEqual(blocks.count, 2)

@@ -17,7 +17,7 @@ Songs are valid by construction:
 - chord symbols only in melody tracks, their pitches kept in range and distinct from the others
   of the chord;
 - lyrics never have more syllables than the phrase has lyric notes, and never start with `_`.
-Where LANGUAGE.md is silent (see README.md, "Decisions"), the model lists an ambiguity and the song
+Where LANGUAGE.md is silent (see Docs/REFERENCE.md, "Decisions"), the model lists an ambiguity and the song
 is made again from the next sub-seed.
 """
 
