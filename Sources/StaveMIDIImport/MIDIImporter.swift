@@ -41,11 +41,12 @@ public struct MIDIImporter {
     /// Imports a file; the song's title is `defaultTitle` when the file names none.
     public func importSong(_ bytes: [UInt8], defaultTitle: String) throws(MIDIReadError) -> Result {
         let file = try MIDIFileReader().read(bytes)
-        return importSong(file, defaultTitle: defaultTitle)
+        return try importSong(file, defaultTitle: defaultTitle)
     }
 
-    /// Imports a file that has been read.
-    public func importSong(_ file: MIDIFile, defaultTitle: String) -> Result {
+    /// Imports a file that has been read; a song beyond Stave's limits (`ImportLimits`) is
+    /// refused before anything is built.
+    public func importSong(_ file: MIDIFile, defaultTitle: String) throws(MIDIReadError) -> Result {
         var remarks: [String] = []
         // Stave's ppq is 24…32767; a coarser file is scaled up, which keeps every time exact.
         let scale = file.ticksPerQuarter < 24 ? (24 + file.ticksPerQuarter - 1) / file.ticksPerQuarter : 1
@@ -57,6 +58,7 @@ public struct MIDIImporter {
         for (index, track) in file.tracks.enumerated() {
             parts += ChannelPart.parts(of: track, track: index, scale: scale)
         }
+        try ImportLimits.check(file, parts: parts, conductor: conductor, scale: scale, clock: clock)
         var quantizer: Quantizer?
         if case .division(let division) = grid { quantizer = .division(division, clock) }
         // Performed MIDI: most onsets off every simple grid. Tuplet windows of many parts would
