@@ -52,7 +52,13 @@ public struct MIDIImporter {
         let scale = file.ticksPerQuarter < 24 ? (24 + file.ticksPerQuarter - 1) / file.ticksPerQuarter : 1
         let ppq = file.ticksPerQuarter * scale
         let clock = TickTime(ticksPerWhole: 4 * ppq)
-        let conductor = Conductor(file: file, scale: scale, clock: clock, remarks: &remarks)
+        var conductor = Conductor(file: file, scale: scale, clock: clock, remarks: &remarks)
+        // Texts as Stave strings can hold them (one remark per kind of change, at the end).
+        var repairs = TextRepairs()
+        conductor.title = conductor.title.map { repairs.writable($0) }
+        conductor.composer = conductor.composer.map { repairs.writable($0) }
+        for index in conductor.markers.indices { conductor.markers[index].text = repairs.writable(conductor.markers[index].text) }
+        let names = file.tracks.indices.map { MIDIImporter.trackName(file: file, track: $0).map { repairs.writable($0) } }
 
         var parts: [ChannelPart] = []
         for (index, track) in file.tracks.enumerated() {
@@ -76,13 +82,13 @@ public struct MIDIImporter {
             remarks.append("notes end \(gap) tick\(gap == 1 ? "" : "s") before their written length, as notation programs write them; they are held to it")
         }
         let quantized = quantizer != nil
-        var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: quantizer)
+        var tracks = buildTracks(parts, names: names, file: file, clock: clock, conductor: conductor, quantizer: quantizer)
         // A few odd times (a tempo change between sixty-fourths) do not make the whole piece quantized.
         let boundaries = 2 * parts.reduce(0) { $0 + $1.notes.count }
         if case .auto = grid, !quantized, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
             let division = MIDIImporter.autoGrid(parts.flatMap(\.notes), clock: clock)
             remarks.append("note times do not fall on a grid Stave can write exactly; quantized to 1/\(division) of a whole note")
-            tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: .division(division, clock))
+            tracks = buildTracks(parts, names: names, file: file, clock: clock, conductor: conductor, quantizer: .division(division, clock))
         }
         if tracks.inexact > 0 {
             remarks.append("\(tracks.inexact) note boundaries moved to the nearest sixty-fourth")
@@ -100,6 +106,7 @@ public struct MIDIImporter {
         if tracks.lostMarkers > 0 {
             remarks.append("\(tracks.lostMarkers) markers inside bars are left out: the file has no track to hold them")
         }
+        remarks += repairs.remarks
         // Markers at bar starts go to the header.
         var markers: [SongMarker] = []
         for marker in conductor.markers {
@@ -112,9 +119,10 @@ public struct MIDIImporter {
         return Result(song: song, remarks: remarks)
     }
 
-    /// The Stave tracks of the channel parts, how many boundaries were placed inexactly, and
+    /// The Stave tracks of the channel parts (`names`: each MIDI track's name, made writable),
+    /// how many boundaries were placed inexactly, and
     /// how many lyric and marker events found no place.
-    func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, quantizer: Quantizer?)
+    func buildTracks(_ parts: [ChannelPart], names: [String?], file: MIDIFile, clock: TickTime, conductor: Conductor, quantizer: Quantizer?)
         -> (tracks: [Track], inexact: Int, lostLyrics: Int, lostMarkers: Int) {
         // Every pitch spelled once for the song's key (`Pitch.defaultSpelling`), not once per note.
         let spellings = (0..<128).map { Pitch.defaultSpelling($0, in: conductor.key).spelling }
@@ -146,7 +154,7 @@ public struct MIDIImporter {
             let notes = partNotes[partIndex]
             let isDrums = part.channel == 9 && notes.allSatisfy { DrumNames.name(forKey: $0.pitch) != nil }
             let voices = notes.isEmpty ? [[]] : MIDIImporter.splitByRegister(VoiceSplitter.split(notes), drums: isDrums)
-            let name = MIDIImporter.trackName(file: file, track: part.track)
+            let name = names[part.track]
             let baseID = TrackNaming.baseID(name: name, program: part.program ?? 0, drums: part.channel == 9)
             for (voiceIndex, voice) in voices.enumerated() {
                 let id = TrackNaming.unique(voices.count == 1 ? baseID : "\(baseID)_\(voiceIndex + 1)", among: &usedIDs)
