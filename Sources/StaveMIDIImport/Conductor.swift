@@ -90,9 +90,12 @@ struct Conductor {
     }
 
     /// The shortest decimal tempo (1–1000 beats per minute) that compiles back to `micros`.
+    /// Nine decimals, the most a Stave tempo takes, always find one: a step of 10⁻⁹ beats per
+    /// minute moves the slowest tempo a file can hold (16,777,215 µs, 3.58 bpm) by less than
+    /// 0.005 µs. Six were not enough for the slowest tempos, and a fraction cannot be written.
     static func bpm(microsecondsPerQuarter micros: Int) -> Rational {
         var scale = 1
-        for _ in 0...6 {
+        for _ in 0...9 {
             let bpm = Rational((2 * 60_000_000 * scale + micros) / (2 * micros), scale)
             if bpm >= Rational(1), bpm <= Rational(1000), (Rational(60_000_000) / bpm).roundedHalfUp == micros { return bpm }
             scale *= 10

@@ -78,4 +78,16 @@ final class WritableTextTests: XCTestCase {
         XCTAssertEqual(repairs.remarks, ["1 line break in the title, copyright, track names or markers is written as a space: a Stave string ends at its line",
                                          "2 control characters in the title, copyright, track names or markers are left out"])
     }
+
+    /// Found by the `import` fuzz target (Tests/Fixtures/fuzz/import/tempo-of-3.59-bpm.mid): the
+    /// slowest tempos need seven decimals to compile back to their microseconds; the search
+    /// stopped at six and wrote a fraction (`tempo 15000000/4178057 at 6`), which Stave reads as
+    /// something else.
+    func testTheSlowestTemposAreWrittenWithTheDecimalsTheyNeed() throws {
+        XCTAssertEqual(Conductor.bpm(microsecondsPerQuarter: 16_712_228).decimalText, "3.5901856")
+        XCTAssertEqual(Conductor.bpm(microsecondsPerQuarter: 16_777_215).decimalText, "3.576279")
+        XCTAssertEqual(Conductor.bpm(microsecondsPerQuarter: 500_000).decimalText, "120")
+        let (text, _) = try imported(conductor: [0x00, 0xFF, 0x51, 0x03, 0xFF, 0x02, 0x24], track: quarter)
+        XCTAssertEqual(text, "title \"t\"\ntempo 3.5901856\nppq 96\n\ntrack piano {\n  phrase {\n    c\n  }\n}\n")
+    }
 }
