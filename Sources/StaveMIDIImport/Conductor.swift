@@ -40,19 +40,25 @@ struct Conductor {
             }
         }
         // Meters, in time order; one that does not fall on a bar start waits for the next bar.
+        // Bars only grow with time, so the changes from a bar on are the last ones: `meters` and
+        // its map lose and gain them at the end (linear in the number of events).
         meterEvents.sort { $0.tick < $1.tick }
+        var map = MeterMap(meters: meters)
         for event in meterEvents {
             guard (1...64).contains(event.numerator), (0...6).contains(event.power) else {
                 remarks.append("time signature \(event.numerator)/2^\(event.power) at tick \(event.tick) is outside Stave's meters; left out")
                 continue
             }
-            let meter = MeterMap(meters: meters)
-            let (bar, exact) = Conductor.bar(at: event.tick, in: meter, clock: clock)
+            let (bar, exact) = Conductor.bar(at: event.tick, in: map, clock: clock)
             if !exact { remarks.append("a time signature inside bar \(bar - 1) starts at bar \(bar) instead") }
             let change = MeterChange(bar: bar, numerator: event.numerator, denominator: 1 << event.power)
-            meters.removeAll { $0.bar >= bar }
+            while let last = meters.last, last.bar >= bar {
+                meters.removeLast()
+                map.removeLast()
+            }
             if meters.last.map({ $0.numerator == change.numerator && $0.denominator == change.denominator }) != true || meters.isEmpty {
                 meters.append(change)
+                map.append(change)
             }
         }
         if meters.first?.bar != 1 { meters.insert(MeterChange(bar: 1, numerator: 4, denominator: 4), at: 0) }
