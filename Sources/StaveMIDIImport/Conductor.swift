@@ -77,7 +77,8 @@ struct Conductor {
             if micros < 60_000 { remarks.append("a tempo faster than 1000 beats per minute is written as 1000") }
             let (bar, exact) = Conductor.bar(at: tick, in: meterMap, clock: clock)
             if exact {
-                tempos.removeAll { $0.bar == bar }
+                // In time order, bars only grow: only the last change can stand at this bar.
+                if tempos.last?.bar == bar { tempos.removeLast() }
                 tempos.append(TempoChange(bar: bar, bpm: bpm))
             } else {
                 bodyTempos.append((tick, bpm))

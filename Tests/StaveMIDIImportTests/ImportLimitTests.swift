@@ -117,6 +117,21 @@ final class ImportLimitTests: XCTestCase {
         XCTAssertEqual(result.remarks, [])
     }
 
+    /// A tempo change at every bar of 20,000 becomes 20,000 header tempos (each one looked for
+    /// the earlier change at its bar among all of them: quadratic, 16 s of CPU for 30,000).
+    func testATempoChangeInEveryBarIsReadInOnePass() throws {
+        var events: [UInt8] = []
+        for index in 0..<20_000 {
+            let micros = 400_000 + 10 * index
+            events += SMF.vlq(index == 0 ? 0 : 96) + [0xFF, 0x51, 3, UInt8(micros >> 16), UInt8(micros >> 8 & 0xFF), UInt8(micros & 0xFF)]
+        }
+        let bytes = SMF.header(format: 0, tracks: 1, division: 24) + SMF.track(events + [0x00, 0x90, 60, 64, 0x30, 0x80, 60, 0] + SMF.end)
+        let tempos = try MIDIImporter().importSong(bytes, defaultTitle: "t").song.tempos
+        XCTAssertEqual(tempos.map(\.bar), Array(1...20_000))
+        XCTAssertEqual(tempos.first?.bpm, Rational(150))
+        XCTAssertEqual(tempos.last.map { (Rational(60_000_000) / $0.bpm).roundedHalfUp }, 599_990)
+    }
+
     /// `MeterMap.append` and `removeLast` keep the map `init(meters:)` builds.
     func testAMeterMapKeptUpToDateIsTheMapBuiltAtOnce() {
         let meters = [MeterChange(bar: 1, numerator: 3, denominator: 4), MeterChange(bar: 4, numerator: 7, denominator: 8), MeterChange(bar: 9, numerator: 2, denominator: 2)]
