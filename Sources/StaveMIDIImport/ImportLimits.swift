@@ -6,8 +6,10 @@ import StaveComposition
 enum ImportLimits {
     /// Throws when the song the file makes would last more than `Lowering.maximumBars` bars,
     /// hold more than `Lowering.maximumExpandedNotes` notes or more than
-    /// `Lowering.maximumExpandedTempos` tempo changes. Linear in the number of events.
-    static func check(_ file: MIDIFile, parts: [ChannelPart], conductor: Conductor, scale: Int, clock: TickTime) throws(MIDIReadError) {
+    /// `Lowering.maximumExpandedTempos` tempo changes; otherwise returns the bars it lasts.
+    /// Linear in the number of events.
+    @discardableResult
+    static func check(_ file: MIDIFile, parts: [ChannelPart], conductor: Conductor, scale: Int, clock: TickTime) throws(MIDIReadError) -> Int {
         let meterMap = conductor.meterMap
         /// The bar that holds `tick`.
         func bar(_ tick: Int) -> Int { meterMap.locate(clock.time(tick)).bar }
@@ -41,6 +43,7 @@ enum ImportLimits {
         if tempos > Lowering.maximumExpandedTempos {
             throw MIDIReadError(offset: nil, message: "the file holds \(grouped(tempos)) tempo changes: expected at most \(grouped(Lowering.maximumExpandedTempos)), Stave's limit")
         }
+        return last?.bar ?? 1
     }
 
     /// `2,796,203`.

@@ -44,6 +44,17 @@ public struct MIDIImporter {
         return try importSong(file, defaultTitle: defaultTitle)
     }
 
+    /// The bars the song of a file that has been read would last, found from its events as
+    /// `importSong` checks its limits (which it throws for) before building anything.
+    public static func bars(of file: MIDIFile) throws(MIDIReadError) -> Int {
+        let scale = file.ticksPerQuarter < 24 ? (24 + file.ticksPerQuarter - 1) / file.ticksPerQuarter : 1
+        let clock = TickTime(ticksPerWhole: 4 * file.ticksPerQuarter * scale)
+        var remarks: [String] = []
+        let conductor = Conductor(file: file, scale: scale, clock: clock, remarks: &remarks)
+        let parts = file.tracks.indices.flatMap { ChannelPart.parts(of: file.tracks[$0], track: $0, scale: scale) }
+        return try ImportLimits.check(file, parts: parts, conductor: conductor, scale: scale, clock: clock)
+    }
+
     /// Imports a file that has been read; a song beyond Stave's limits (`ImportLimits`) is
     /// refused before anything is built.
     public func importSong(_ file: MIDIFile, defaultTitle: String) throws(MIDIReadError) -> Result {
