@@ -11,7 +11,7 @@ public struct MeterMap: Sendable {
     }
 
     /// Segments in bar order; the first starts at bar 1.
-    public let segments: [Segment]
+    public private(set) var segments: [Segment]
 
     /// Builds the map; `meters` must start at bar 1 and be sorted by bar with no duplicates.
     public init(meters: [MeterChange]) {
@@ -29,6 +29,27 @@ public struct MeterMap: Sendable {
             segments = [Segment(bar: 1, start: .zero, meter: MeterChange(bar: 1, numerator: 4, denominator: 4))]
         }
         self.segments = segments
+    }
+
+    /// Adds a meter change at or after the last segment's bar, as `init(meters:)` would place
+    /// it (one at the last segment's bar replaces it). O(1): a reader of many changes in time
+    /// order keeps one map up to date instead of building it again for each.
+    public mutating func append(_ meter: MeterChange) {
+        guard let last = segments.last else { return }
+        if meter.bar == last.bar {
+            segments[segments.count - 1].meter = meter
+        } else {
+            segments.append(Segment(bar: meter.bar, start: last.start + last.meter.barLength * (meter.bar - last.bar), meter: meter))
+        }
+    }
+
+    /// Drops the last segment; the map of no changes (4/4 from bar 1) when it is the only one.
+    public mutating func removeLast() {
+        if segments.count > 1 {
+            segments.removeLast()
+        } else {
+            segments = [Segment(bar: 1, start: .zero, meter: MeterChange(bar: 1, numerator: 4, denominator: 4))]
+        }
     }
 
     /// The segment in force at a bar.

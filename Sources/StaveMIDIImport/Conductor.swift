@@ -40,19 +40,25 @@ struct Conductor {
             }
         }
         // Meters, in time order; one that does not fall on a bar start waits for the next bar.
+        // Bars only grow with time, so the changes from a bar on are the last ones: `meters` and
+        // its map lose and gain them at the end (linear in the number of events).
         meterEvents.sort { $0.tick < $1.tick }
+        var map = MeterMap(meters: meters)
         for event in meterEvents {
             guard (1...64).contains(event.numerator), (0...6).contains(event.power) else {
                 remarks.append("time signature \(event.numerator)/2^\(event.power) at tick \(event.tick) is outside Stave's meters; left out")
                 continue
             }
-            let meter = MeterMap(meters: meters)
-            let (bar, exact) = Conductor.bar(at: event.tick, in: meter, clock: clock)
+            let (bar, exact) = Conductor.bar(at: event.tick, in: map, clock: clock)
             if !exact { remarks.append("a time signature inside bar \(bar - 1) starts at bar \(bar) instead") }
             let change = MeterChange(bar: bar, numerator: event.numerator, denominator: 1 << event.power)
-            meters.removeAll { $0.bar >= bar }
+            while let last = meters.last, last.bar >= bar {
+                meters.removeLast()
+                map.removeLast()
+            }
             if meters.last.map({ $0.numerator == change.numerator && $0.denominator == change.denominator }) != true || meters.isEmpty {
                 meters.append(change)
+                map.append(change)
             }
         }
         if meters.first?.bar != 1 { meters.insert(MeterChange(bar: 1, numerator: 4, denominator: 4), at: 0) }
@@ -71,7 +77,8 @@ struct Conductor {
             if micros < 60_000 { remarks.append("a tempo faster than 1000 beats per minute is written as 1000") }
             let (bar, exact) = Conductor.bar(at: tick, in: meterMap, clock: clock)
             if exact {
-                tempos.removeAll { $0.bar == bar }
+                // In time order, bars only grow: only the last change can stand at this bar.
+                if tempos.last?.bar == bar { tempos.removeLast() }
                 tempos.append(TempoChange(bar: bar, bpm: bpm))
             } else {
                 bodyTempos.append((tick, bpm))
@@ -90,9 +97,12 @@ struct Conductor {
     }
 
     /// The shortest decimal tempo (1–1000 beats per minute) that compiles back to `micros`.
+    /// Nine decimals, the most a Stave tempo takes, always find one: a step of 10⁻⁹ beats per
+    /// minute moves the slowest tempo a file can hold (16,777,215 µs, 3.58 bpm) by less than
+    /// 0.005 µs. Six were not enough for the slowest tempos, and a fraction cannot be written.
     static func bpm(microsecondsPerQuarter micros: Int) -> Rational {
         var scale = 1
-        for _ in 0...6 {
+        for _ in 0...9 {
             let bpm = Rational((2 * 60_000_000 * scale + micros) / (2 * micros), scale)
             if bpm >= Rational(1), bpm <= Rational(1000), (Rational(60_000_000) / bpm).roundedHalfUp == micros { return bpm }
             scale *= 10

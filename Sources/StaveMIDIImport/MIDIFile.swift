@@ -65,19 +65,21 @@ public struct MIDIEvent: Equatable, Sendable {
     public var isMeta: Bool { status == 0xFF }
 }
 
-/// Why a file cannot be read: the byte offset where reading stopped and what was expected there.
+/// Why a file cannot be imported: the byte offset where reading stopped and what was expected
+/// there, or (no offset) a song beyond one of Stave's limits, which is found from the file's
+/// events before anything is built.
 public struct MIDIReadError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Offset from the start of the file, in bytes.
-    public var offset: Int
+    /// Offset from the start of the file, in bytes; nil for a song beyond a limit.
+    public var offset: Int?
     /// What was found and what was expected.
     public var message: String
 
     /// Creates an error from its parts.
-    public init(offset: Int, message: String) {
+    public init(offset: Int?, message: String) {
         self.offset = offset
         self.message = message
     }
 
-    /// `byte 14: expected …`.
-    public var description: String { "byte \(offset): \(message)" }
+    /// `byte 14: expected …`, or the message alone.
+    public var description: String { offset.map { "byte \($0): \(message)" } ?? message }
 }

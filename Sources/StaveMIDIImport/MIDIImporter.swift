@@ -41,22 +41,41 @@ public struct MIDIImporter {
     /// Imports a file; the song's title is `defaultTitle` when the file names none.
     public func importSong(_ bytes: [UInt8], defaultTitle: String) throws(MIDIReadError) -> Result {
         let file = try MIDIFileReader().read(bytes)
-        return importSong(file, defaultTitle: defaultTitle)
+        return try importSong(file, defaultTitle: defaultTitle)
     }
 
-    /// Imports a file that has been read.
-    public func importSong(_ file: MIDIFile, defaultTitle: String) -> Result {
+    /// The bars the song of a file that has been read would last, found from its events as
+    /// `importSong` checks its limits (which it throws for) before building anything.
+    public static func bars(of file: MIDIFile) throws(MIDIReadError) -> Int {
+        let scale = file.ticksPerQuarter < 24 ? (24 + file.ticksPerQuarter - 1) / file.ticksPerQuarter : 1
+        let clock = TickTime(ticksPerWhole: 4 * file.ticksPerQuarter * scale)
+        var remarks: [String] = []
+        let conductor = Conductor(file: file, scale: scale, clock: clock, remarks: &remarks)
+        let parts = file.tracks.indices.flatMap { ChannelPart.parts(of: file.tracks[$0], track: $0, scale: scale) }
+        return try ImportLimits.check(file, parts: parts, conductor: conductor, scale: scale, clock: clock)
+    }
+
+    /// Imports a file that has been read; a song beyond Stave's limits (`ImportLimits`) is
+    /// refused before anything is built.
+    public func importSong(_ file: MIDIFile, defaultTitle: String) throws(MIDIReadError) -> Result {
         var remarks: [String] = []
         // Stave's ppq is 24…32767; a coarser file is scaled up, which keeps every time exact.
         let scale = file.ticksPerQuarter < 24 ? (24 + file.ticksPerQuarter - 1) / file.ticksPerQuarter : 1
         let ppq = file.ticksPerQuarter * scale
         let clock = TickTime(ticksPerWhole: 4 * ppq)
-        let conductor = Conductor(file: file, scale: scale, clock: clock, remarks: &remarks)
+        var conductor = Conductor(file: file, scale: scale, clock: clock, remarks: &remarks)
+        // Texts as Stave strings can hold them (one remark per kind of change, at the end).
+        var repairs = TextRepairs()
+        conductor.title = conductor.title.map { repairs.writable($0) }
+        conductor.composer = conductor.composer.map { repairs.writable($0) }
+        for index in conductor.markers.indices { conductor.markers[index].text = repairs.writable(conductor.markers[index].text) }
+        let names = file.tracks.indices.map { MIDIImporter.trackName(file: file, track: $0).map { repairs.writable($0) } }
 
         var parts: [ChannelPart] = []
         for (index, track) in file.tracks.enumerated() {
             parts += ChannelPart.parts(of: track, track: index, scale: scale)
         }
+        try ImportLimits.check(file, parts: parts, conductor: conductor, scale: scale, clock: clock)
         var quantizer: Quantizer?
         if case .division(let division) = grid { quantizer = .division(division, clock) }
         // Performed MIDI: most onsets off every simple grid. Tuplet windows of many parts would
@@ -74,13 +93,13 @@ public struct MIDIImporter {
             remarks.append("notes end \(gap) tick\(gap == 1 ? "" : "s") before their written length, as notation programs write them; they are held to it")
         }
         let quantized = quantizer != nil
-        var tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: quantizer)
+        var tracks = buildTracks(parts, names: names, file: file, clock: clock, conductor: conductor, quantizer: quantizer)
         // A few odd times (a tempo change between sixty-fourths) do not make the whole piece quantized.
         let boundaries = 2 * parts.reduce(0) { $0 + $1.notes.count }
         if case .auto = grid, !quantized, tracks.inexact > 0, tracks.inexact * 50 > boundaries {
             let division = MIDIImporter.autoGrid(parts.flatMap(\.notes), clock: clock)
             remarks.append("note times do not fall on a grid Stave can write exactly; quantized to 1/\(division) of a whole note")
-            tracks = buildTracks(parts, file: file, clock: clock, conductor: conductor, quantizer: .division(division, clock))
+            tracks = buildTracks(parts, names: names, file: file, clock: clock, conductor: conductor, quantizer: .division(division, clock))
         }
         if tracks.inexact > 0 {
             remarks.append("\(tracks.inexact) note boundaries moved to the nearest sixty-fourth")
@@ -98,6 +117,7 @@ public struct MIDIImporter {
         if tracks.lostMarkers > 0 {
             remarks.append("\(tracks.lostMarkers) markers inside bars are left out: the file has no track to hold them")
         }
+        remarks += repairs.remarks
         // Markers at bar starts go to the header.
         var markers: [SongMarker] = []
         for marker in conductor.markers {
@@ -110,9 +130,10 @@ public struct MIDIImporter {
         return Result(song: song, remarks: remarks)
     }
 
-    /// The Stave tracks of the channel parts, how many boundaries were placed inexactly, and
+    /// The Stave tracks of the channel parts (`names`: each MIDI track's name, made writable),
+    /// how many boundaries were placed inexactly, and
     /// how many lyric and marker events found no place.
-    func buildTracks(_ parts: [ChannelPart], file: MIDIFile, clock: TickTime, conductor: Conductor, quantizer: Quantizer?)
+    func buildTracks(_ parts: [ChannelPart], names: [String?], file: MIDIFile, clock: TickTime, conductor: Conductor, quantizer: Quantizer?)
         -> (tracks: [Track], inexact: Int, lostLyrics: Int, lostMarkers: Int) {
         // Pitches spelled by the song's key and the line they move in (`PitchSpeller`).
         let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, speller: PitchSpeller(key: conductor.key))
@@ -143,7 +164,7 @@ public struct MIDIImporter {
             let notes = partNotes[partIndex]
             let isDrums = part.channel == 9 && notes.allSatisfy { DrumNames.name(forKey: $0.pitch) != nil }
             let voices = notes.isEmpty ? [[]] : MIDIImporter.splitByRegister(VoiceSplitter.split(notes), drums: isDrums)
-            let name = MIDIImporter.trackName(file: file, track: part.track)
+            let name = names[part.track]
             let baseID = TrackNaming.baseID(name: name, program: part.program ?? 0, drums: part.channel == 9)
             for (voiceIndex, voice) in voices.enumerated() {
                 let id = TrackNaming.unique(voices.count == 1 ? baseID : "\(baseID)_\(voiceIndex + 1)", among: &usedIDs)

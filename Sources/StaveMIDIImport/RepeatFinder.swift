@@ -70,7 +70,8 @@ enum RepeatFinder {
             if cuttable[barIndex], barCount - barIndex >= 2 {
                 for bars in 1...min(longestChunk, (barCount - barIndex) / 2) where cuttable[barIndex + bars] {
                     var copies = 1
-                    while barIndex + (copies + 1) * bars <= barCount, cuttable[barIndex + (copies + 1) * bars],
+                    // `repeat … xN` takes N up to `Lowering.maximumRepeat`: more copies start another repeat.
+                    while copies <= Lowering.maximumRepeat, barIndex + (copies + 1) * bars <= barCount, cuttable[barIndex + (copies + 1) * bars],
                           equal(barIndex, barIndex + copies * bars, bars: bars) {
                         copies += 1
                     }

@@ -23,9 +23,20 @@ enum TrackNaming {
             if !id.isEmpty, id.count <= 40 { return id }
         }
         if drums { return "drums" }
-        if let alias = GeneralMIDI.instrumentAliases.first(where: { $0.value == program })?.key { return alias }
-        let name = program < GeneralMIDI.instrumentNames.count ? GeneralMIDI.instrumentNames[program] : "track"
-        return String(name.map { $0 == "-" ? "_" : $0 })
+        // Instrument names are kebab-case (`honky-tonk`, `synth-strings-1`): not identifiers as they are.
+        let alias = GeneralMIDI.instrumentAliases.filter { $0.value == program }.map(\.key).min()
+        return identifier(alias ?? (program < GeneralMIDI.instrumentNames.count ? GeneralMIDI.instrumentNames[program] : "track"))
+    }
+
+    /// `word` as an identifier (`[A-Za-z_][A-Za-z0-9_]*`, not a reserved word): every other
+    /// character becomes `_`, a leading digit gets a `_` before it, a reserved word `_track` after it.
+    static func identifier(_ word: String) -> String {
+        var id = String(String.UnicodeScalarView(word.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? scalar : "_"
+        }))
+        if id.isEmpty || id.unicodeScalars.first.map({ ("0"..."9").contains($0) }) == true { id = "_" + id }
+        if Parser.reservedWords.contains(id) { id += "_track" }
+        return id
     }
 
     /// `id`, or `id_2`, `id_3`, … when it is taken; the result is added to `used`.

@@ -45,10 +45,13 @@ enum ImportCommand {
 
     A file that cannot be read gives one error naming the byte offset and what
     was expected there ('SONG.mid: error: byte 22: expected ... [import-unreadable]'),
-    exit status 1. What Stave cannot keep (a key change, a later program change)
-    is reported as a warning [import-loss].
+    exit status 1; so does a song beyond Stave's limits (more than 1,000,000
+    bars), found from the file's events before anything is built. What Stave
+    cannot keep (a key change, a later program change) is reported as a warning
+    [import-loss].
 
-    Exit status: 0 success, 1 the file cannot be read, 2 usage or I/O error.
+    Exit status: 0 success, 1 the file cannot be read or is beyond the limits,
+    2 usage or I/O error.
 
     """
 

@@ -23,11 +23,12 @@ class CLITestCase: XCTestCase {
         try? FileManager.default.removeItem(at: scratch)
     }
 
-    /// Starts `stave` with standard output and error going to the returned pipes.
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (process: Process, out: Pipe, err: Pipe, stdin: Pipe) {
+    /// Starts `stave` (or, `shell`, `/bin/sh` with these arguments) with standard output and
+    /// error going to the returned pipes.
+    func start(_ arguments: [String], environment extra: [String: String] = [:], shell: Bool = false) throws -> (process: Process, out: Pipe, err: Pipe, stdin: Pipe) {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable.path), "build the stave executable first (swift build)")
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : executable
         process.arguments = arguments
         process.currentDirectoryURL = Self.packageRoot
         var environment = ProcessInfo.processInfo.environment
@@ -42,9 +43,10 @@ class CLITestCase: XCTestCase {
         return (process, out, err, stdin)
     }
 
-    /// Runs `stave`; returns standard output (bytes), standard error and the exit status.
-    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> (out: Data, err: String, status: Int32) {
-        let (process, out, err, stdin) = try start(arguments, environment: environment)
+    /// Runs `stave` (or, `shell`, `/bin/sh` with these arguments); returns standard output
+    /// (bytes), standard error and the exit status.
+    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:], shell: Bool = false) throws -> (out: Data, err: String, status: Int32) {
+        let (process, out, err, stdin) = try start(arguments, environment: environment, shell: shell)
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
         // Read both streams at once: a full pipe on either would stall the process.

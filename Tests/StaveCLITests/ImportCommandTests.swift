@@ -62,6 +62,22 @@ final class ImportCommandTests: CLITestCase {
         XCTAssertTrue(text.err.contains("byte 0: expected the header chunk 'MThd'"), text.err)
     }
 
+    /// Issue 31's reproducer (Tests/Fixtures/fuzz/import): a 37-byte file whose one note lasts
+    /// 2,796,203 bars is refused from its events, under a 1 GB address-space limit, in well under
+    /// a second (it took 10 s and 868 MB before; the bound here leaves room for a loaded machine).
+    func testASongBeyondTheBarLimitIsRefusedFastUnderOneGigabyte() throws {
+        let fixture = Self.packageRoot.appendingPathComponent("Tests/Fixtures/fuzz/import/note-off-after-2796203-bars.mid").path
+        let began = Date()
+        let refused = try run(["-c", "ulimit -v 1000000 && exec \"$0\" import \"$1\" -o \"$2\"", executable.path, fixture, path("never.stave")],
+                              shell: true)
+        let seconds = Date().timeIntervalSince(began)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.err, "\(fixture): error: the song would last 2,796,203 bars (a note ends at tick 268,435,455 of 24 a quarter): "
+                       + "expected at most 1,000,000 bars, Stave's limit\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("never.stave")))
+        XCTAssertLessThan(seconds, 3, "the refusal took \(seconds) s")
+    }
+
     func testUsageErrors() throws {
         XCTAssertEqual(try run(["import"]).status, 2)
         XCTAssertEqual(try run(["import", "a.mid", "--grid", "fine"]).status, 2)

@@ -62,7 +62,7 @@ final class MIDIFileReaderTests: XCTestCase {
         XCTAssertEqual(file.text(of: events0[0]), "Song")
         XCTAssertEqual(events0[1].status, 0xF0)
         XCTAssertEqual(Array(file.payload(of: events0[1])), [0x7E, 0x7F, 0xF7])
-        let result = MIDIImporter().importSong(file, defaultTitle: "x")
+        let result = try MIDIImporter().importSong(file, defaultTitle: "x")
         XCTAssertEqual(result.song.title, "Song")
         XCTAssertEqual(result.song.tempos.first?.bpm, .init(120))
         XCTAssertEqual(result.song.meters.first?.numerator, 3)

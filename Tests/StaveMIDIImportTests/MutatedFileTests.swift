@@ -28,8 +28,10 @@ final class MutatedFileTests: XCTestCase {
                 XCTAssertTrue(compiles, "a mutated file imported to text that does not compile back: \(text.prefix(300))")
                 imported += 1
             } catch let error as MIDIReadError {
-                XCTAssertTrue((0...bytes.count).contains(error.offset), "offset \(error.offset) outside a file of \(bytes.count) bytes")
-                XCTAssertTrue(error.description.hasPrefix("byte \(error.offset): expected") || error.message.contains("expected"), error.description)
+                if let offset = error.offset {
+                    XCTAssertTrue((0...bytes.count).contains(offset), "offset \(offset) outside a file of \(bytes.count) bytes")
+                }
+                XCTAssertTrue(error.message.contains("expected"), error.description)
                 rejected += 1
             }
         }
