@@ -5,7 +5,8 @@ extension ChordSymbol.Quality {
     /// and chord charts write qualities: `min`/`mi`/`minor`/`m`/`-` for a minor third,
     /// `maj`/`ma`/`major`/`M`/`Δ` for a major seventh, `dim`/`o`/`°`, `ø`, `aug`/`+`, `sus`
     /// (`sus4`), `sus2`, `add9`, `alt`, `dom`, the numbers 5, 6, 69, 7, 9, 11, 13, the
-    /// alterations `b5 #5 b9 #9 #11 b13` (also `-5`, `+9`…) and parentheses (`7(b9)`, `m(maj7)`).
+    /// alterations `b5 #5 b9 #9 #11 b13` (also `-5`, `+9`…), parentheses (`7(b9)`, `m(maj7)`) and
+    /// `6/9`.
     /// `Cmin7` means `Cm7`, `C7sus` `C7sus4`, `CmM7` `Cmmaj7`, `C7+5` `C7#5`. Nil when the text
     /// reads as no chord of the table, or as none for sure (`7+`, `2`): then no guess is better
     /// than a guess that changes the chord.
@@ -24,6 +25,7 @@ extension ChordSymbol.Quality {
 
     /// The words of lead-sheet chord quality names, matched without regard to case.
     private static let meaningVocabulary: [(String, MeaningWord)] = [
+        ("augmented", .augmented), ("diminished", .diminished), ("dominant", .dominant),
         ("major", .major), ("minor", .minor), ("maj", .major), ("min", .minor), ("dim", .diminished),
         ("aug", .augmented), ("sus", .sus), ("add", .add), ("alt", .altered), ("dom", .dominant),
         ("ma", .major), ("mi", .minor),
@@ -67,7 +69,7 @@ extension ChordSymbol.Quality {
             case "-": words.append(.minus)
             case "#": words.append(.sharp)
             case "b": words.append(.flat)
-            case "(", ")", ",", " ": words.append(.separator)
+            case "(", ")", ",", " ", "/": words.append(.separator)
             default: return nil
             }
             index += 1

@@ -98,8 +98,8 @@ public struct ChordSymbol: Hashable, Sendable, CustomStringConvertible {
             }
             if minor {
                 // `m` + `aj7` would be `maj7`: a minor spelling names only minor qualities.
-                guard !body.hasPrefix("a") else { return nil }
                 body = "m" + body
+                guard !body.hasPrefix("maj") else { return nil }
             }
             guard let quality = Quality(rawValue: body) else { return nil }
             self = quality
