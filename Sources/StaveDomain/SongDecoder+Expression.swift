@@ -150,7 +150,8 @@ extension SongDecoder {
         return SongDocument.Control(offset: offset, event: event, afterGraces: after)
     }
 
-    /// `{"offset": 0, "symbol": "Am7", "root": 57}`: a symbol of the table and its root's MIDI key.
+    /// `{"offset": 0, "symbol": "Am7", "root": 57}`: a symbol of the table by its canonical name
+    /// (`Cm7`, never a lead sheet's `C-7`) and its root's MIDI key.
     mutating func chordSymbol(_ value: JSONValue, at path: JSONPath) -> SongDocument.ChordSymbolMark? {
         guard var fields = object(value, at: path, what: "a chord symbol") else { return nil }
         let offset = self.offset(&fields)
@@ -159,6 +160,9 @@ extension SongDecoder {
         if let value = required(&fields, "symbol", expected: expected), let text = string(value, at: path.key("symbol"), expected: expected) {
             switch ChordSymbol.parse(text) {
             case .success(let parsed) where parsed.description == text: symbol = parsed
+            case .success(let parsed):
+                // A lead sheet's spelling (`C-7`) is for songs: a save file holds one text per symbol.
+                problem(.invalidChordSymbol, path.key("symbol"), "a save file writes a chord symbol by its canonical name: \(value.summary) is \"\(parsed)\"")
             case .failure(.unknownQuality(let quality)):
                 problem(.unknownChordQuality, path.key("symbol"), "unknown chord quality '\(quality)' in \(value.summary); expected \(expected)")
             case .success, .failure:

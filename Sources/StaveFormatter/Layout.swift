@@ -199,7 +199,7 @@ struct Layout {
 
     /// A body item: its tokens glued where the notation joins them, otherwise one space apart.
     /// Articulation marks follow what they mark directly (`c4'`, `[c e]2^`, `c4._`), a chord
-    /// symbol keeps its `/` (`Bb7/D`), and a grace group its note (`(d e)f4`, also in tuplets).
+    /// symbol keeps its `/` (`Bb7/D`, `C6/9`), and a grace group its note (`(d e)f4`, also in tuplets).
     private mutating func item(_ node: Int, _ separator: Separator) {
         var previous: TokenKind?
         for token in tree.nodes[node].tokens {
@@ -212,7 +212,8 @@ struct Layout {
             let glued: Bool
             switch kind {
             case .rightBracket, .rightBrace, .rightParen, .tilde, .dot, .apostrophe, .caret, .slash: glued = true
-            case .number: glued = before == .tilde || before == .rightBracket || before == .rightBrace
+            // After `/`: the `9` of a chord symbol's `6/9`.
+            case .number: glued = before == .tilde || before == .rightBracket || before == .rightBrace || before == .slash
             case .word where before == .slash || isTenutoMark(token): glued = true
             default: glued = before == .leftBracket || before == .leftBrace || before == .leftParen || before == .rightParen
             }

@@ -89,7 +89,7 @@ extension ScoreWriter {
         for degree in degrees {
             xml.element("<degree><degree-value>", degree.value, "</degree-value>")
             xml.element("<degree-alter>", degree.alter, "</degree-alter><degree-type>")
-            xml.raw(degree.add ? "add" : "subtract")
+            xml.raw(degree.type.name)
             xml.raw("</degree-type></degree>")
         }
         if offset > 0 { xml.element("<offset>", offset, "</offset>") }
@@ -111,16 +111,34 @@ extension ScoreWriter {
         if alter != 0 { root ? xml.element("<root-alter>", alter, "</root-alter>") : xml.element("<bass-alter>", alter, "</bass-alter>") }
     }
 
-    /// A degree MusicXML adds to (or takes from) a kind.
+    /// A degree MusicXML adds to a kind, alters in it or takes from it.
     struct Degree {
+        /// `<degree-type>`.
+        enum Kind {
+            case add, alter, subtract
+
+            var name: StaticString {
+                switch self {
+                case .add: return "add"
+                case .alter: return "alter"
+                case .subtract: return "subtract"
+                }
+            }
+        }
+
         var value: Int
         var alter: Int
-        var add: Bool
+        var type: Kind
+
+        static func add(_ value: Int, _ alter: Int = 0) -> Degree { Degree(value: value, alter: alter, type: .add) }
+        static func alter(_ value: Int, _ alter: Int) -> Degree { Degree(value: value, alter: alter, type: .alter) }
+        static func subtract(_ value: Int) -> Degree { Degree(value: value, alter: 0, type: .subtract) }
     }
 
-    /// The MusicXML `<kind>` of each of Stave's 22 qualities, with the degrees that make the
-    /// same pitches where MusicXML has no kind of its own (`add9`, `madd9`, `7sus4`) or where
-    /// its kind holds more (`13` without the 11th).
+    /// The MusicXML `<kind>` of each of Stave's 37 qualities, with the degrees that make the
+    /// same pitches where MusicXML has no kind of its own (`add9`, `7sus4`, `7b9`, `alt`, …) or
+    /// where its kind holds more (`13`, `m13` and `maj13` without the 11th). An added 7 is
+    /// written as the minor seventh, 7 with alter −1, as music21 reads it.
     static func harmonyKind(_ quality: ChordSymbol.Quality) -> (kind: StaticString, degrees: [Degree]) {
         switch quality {
         case .major: return ("major", [])
@@ -141,11 +159,26 @@ extension ScoreWriter {
         case .ninth: return ("dominant-ninth", [])
         case .majorNinth: return ("major-ninth", [])
         case .minorNinth: return ("minor-ninth", [])
-        case .addNine: return ("major", [Degree(value: 9, alter: 0, add: true)])
-        case .minorAddNine: return ("minor", [Degree(value: 9, alter: 0, add: true)])
+        case .addNine: return ("major", [.add(9)])
+        case .minorAddNine: return ("minor", [.add(9)])
         case .eleventh: return ("dominant-11th", [])
-        case .thirteenth: return ("dominant-13th", [Degree(value: 11, alter: 0, add: false)])
-        case .seventhSus4: return ("suspended-fourth", [Degree(value: 7, alter: -1, add: true)])
+        case .thirteenth: return ("dominant-13th", [.subtract(11)])
+        case .seventhSus4: return ("suspended-fourth", [.add(7, -1)])
+        case .seventhFlatNine: return ("dominant", [.add(9, -1)])
+        case .seventhSharpNine: return ("dominant", [.add(9, 1)])
+        case .seventhSharpEleven: return ("dominant", [.add(11, 1)])
+        case .seventhFlatThirteen: return ("dominant", [.add(13, -1)])
+        case .seventhFlatFive: return ("dominant", [.alter(5, -1)])
+        case .seventhSharpFive: return ("augmented-seventh", [])
+        case .altered: return ("dominant", [.subtract(5), .add(9, -1), .add(9, 1), .add(13, -1)])
+        case .minorEleventh: return ("minor-11th", [])
+        case .sixNine: return ("major-sixth", [.add(9)])
+        case .minorSixNine: return ("minor-sixth", [.add(9)])
+        case .majorSeventhSharpEleven: return ("major-seventh", [.add(11, 1)])
+        case .thirteenthSus4: return ("suspended-fourth", [.add(7, -1), .add(9), .add(13)])
+        case .ninthSus4: return ("suspended-fourth", [.add(7, -1), .add(9)])
+        case .minorThirteenth: return ("minor-13th", [.subtract(11)])
+        case .majorThirteenth: return ("major-13th", [.subtract(11)])
         }
     }
 

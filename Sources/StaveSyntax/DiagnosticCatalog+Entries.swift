@@ -151,12 +151,12 @@ extension DiagnosticID {
                          wrong: "marker \"Chorus\"\n" + body("c d e"), right: "marker \"Chorus\" at 1\n" + body("c d e"))
         case .invalidChordSymbol:
             return entry("a chord symbol that cannot be read",
-                         "Inside a chord bracket, a word that starts with an upper-case letter is a chord symbol: ROOT QUALITY [/BASS], where ROOT and BASS are `A`–`G` with at most one `#` or `b` (`[Bb7/D]`).",
-                         wrong: body("[H7]2 c"), right: body("[B7]2 c"))
+                         "Inside a chord bracket, a word that starts with an upper-case letter is a chord symbol: ROOT QUALITY [/BASS], where ROOT and BASS are `A`–`G` with at most one `#` or `b` (`[Bb7/D]`). A lower-case word that would be a symbol with an upper-case root (`[am7]`) is reported here too: pitches are lower case, chord symbols start with an upper-case root.",
+                         wrong: body("[am7]2 c"), right: body("[Am7]2 c"))
         case .unknownChordQuality:
             return entry("a chord symbol with a quality Stave does not know",
-                         "The qualities are those of LANGUAGE.md: none, m, dim, aug, sus2, sus4, 5, 6, m6, 7, maj7, m7, mmaj7, dim7, m7b5, 9, maj9, m9, add9, madd9, 11, 13 and 7sus4. The message suggests the closest.",
-                         wrong: body("[Cmj7]2 c"), right: body("[Cmaj7]2 c"))
+                         "The qualities are those of LANGUAGE.md: none, m, dim, aug, sus2, sus4, 5, 6, m6, 7, maj7, m7, mmaj7, dim7, m7b5, 9, maj9, m9, add9, madd9, 11, 13, 7sus4, 7b9, 7#9, 7#11, 7b13, 7b5, 7#5, alt, m11, 69, m69, maj7#11, 13sus4, 9sus4, m13 and maj13, also spelt as lead sheets do (`C-7`, `C+`, `C°7`, `Cø`, `CΔ9`, `C6/9`). A quality written another way that means one of them (`min7`, `M7`, `7sus`, `m7(b5)`) is answered with that one; otherwise the message lists them, never guessing a chord that sounds different.",
+                         wrong: body("[Cmin7]2 c"), right: body("[Cm7]2 c"))
         case .chordSymbolOutsideChord:
             return entry("a chord symbol outside a chord bracket",
                          "Chord symbols stand inside `[ ]`, with the duration after the bracket: `[C]4`. Pitches are lower case (`c4`).",

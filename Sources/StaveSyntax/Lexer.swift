@@ -142,7 +142,7 @@ public struct Lexer {
         var count = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if count > 0, byte < 0x80, classes[Int(byte)] != 0 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "-") { break }
+            if count > 0, byte < 0x80, classes[Int(byte)] & ~ByteClass.wordJoin != 0 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "-") { break }
             let length = Lexer.scalarLength(bytes, at: index)
             if (length == 0) != invalidUTF8 { break }
             index += max(length, 1)
@@ -209,8 +209,9 @@ public struct Lexer {
         let run = Lexer.wordPartRun(ByteLanes.load(base + start))
         // `/` may start a comment: `next` reads it.
         let punctuation = byte == UInt8(ascii: "/") ? nil : kinds[Int(byte)]
-        // A word of eight bytes or more, or with a `-` (`open-hat`), is read by `next`.
-        let plainWord = word & (run == 8 ? 0 : 1) & (bytes[start &+ run] == UInt8(ascii: "-") ? 0 : 1)
+        // A word of eight bytes or more, or followed by a byte that may go on with it (`-` of
+        // `open-hat`, `+`, `°`, `ø` or `Δ` of a chord symbol), is read by `next`.
+        let plainWord = word & (run == 8 ? 0 : 1) & (classes[Int(bytes[start &+ run])] & ByteClass.wordJoin == 0 ? 1 : 0)
         let plainPunctuation = (1 &- word) & (punctuation == nil ? 0 : 1)
         guard plainWord | plainPunctuation != 0 else { return nil }
         let end = start &+ 1 &+ word &* (run &- 1)
@@ -263,19 +264,49 @@ public struct Lexer {
         return index > start
     }
 
+    /// A word: a letter or `_`, then word parts, and `-` before a letter or digit (`open-hat`).
+    /// A word that starts with `A`–`G` may be a chord symbol, which also takes `+`, `°`, `ø`,
+    /// `Δ`, a `-` before anything and a group in parentheses (`C+7`, `C°7`, `Cø`, `CΔ9`, `C-`,
+    /// `C7(b9)`; LANGUAGE.md "More chord symbols").
     @inline(__always)
     private mutating func lexWord() {
+        let chord = bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "G")
         index += 1
         while index < bytes.count {
             let byte = bytes[index]
             if classes[Int(byte)] & ByteClass.wordPart != 0 {
                 index += 1
-            } else if byte == UInt8(ascii: "-"), index + 1 < bytes.count,
-                      classes[Int(bytes[index + 1])] & ByteClass.letterOrDigit != 0 {
+            } else if byte == UInt8(ascii: "-"), chord || (index + 1 < bytes.count && classes[Int(bytes[index + 1])] & ByteClass.letterOrDigit != 0) {
                 index += 1
+            } else if chord, classes[Int(byte)] & ByteClass.wordJoin != 0, let length = Lexer.chordPartLength(bytes, at: index) {
+                index += length
             } else {
                 break
             }
+        }
+    }
+
+    /// The length of what may go on a chord-symbol word at `index`, or nil: `+` 1; `°` (U+00B0),
+    /// `ø` (U+00F8), `Δ` (U+0394) 2; and a group such as `(b9)` or `(#5)` — at most 16 letters,
+    /// digits, `#`, `+`, `-` and `,` closed by `)` — which no quality holds but lead sheets write,
+    /// so that the parser can answer it with the quality it means (`Cm7(b5)`: "did you mean
+    /// 'Cm7b5'?").
+    @inline(__always)
+    static func chordPartLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "+") { return 1 }
+        guard index + 1 < bytes.count else { return nil }
+        switch (byte, bytes[index + 1]) {
+        case (0xC2, 0xB0), (0xC3, 0xB8), (0xCE, 0x94): return 2
+        case (UInt8(ascii: "("), _):
+            var end = index + 1
+            while end < bytes.count, end - index <= 16, isLetter(bytes[end]) || isDigit(bytes[end])
+                    || bytes[end] == UInt8(ascii: "#") || bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: ",") {
+                end += 1
+            }
+            guard end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: ")") else { return nil }
+            return end + 1 - index
+        default: return nil
         }
     }
 
@@ -471,6 +502,10 @@ enum ByteClass {
     static let digit: UInt8 = 8
     /// A letter or digit: may follow a `-` inside a word (`open-hat`).
     static let letterOrDigit: UInt8 = 32
+    /// `-`, `+`, `(` and the first bytes of `°`, `ø`, `Δ`: a word may go on past it
+    /// (`open-hat`, `C+7`, `CΔ9`, `C7(b9)`), so the lexer's fast path leaves a word followed by
+    /// one to `lexWord`.
+    static let wordJoin: UInt8 = 16
 
     /// The flags of every byte value.
     static let table: [UInt8] = (0...255).map { value in
@@ -481,6 +516,7 @@ enum ByteClass {
         if Lexer.isDigit(byte) { flags |= digit | wordPart }
         if byte == UInt8(ascii: "#") { flags |= wordPart }
         if Lexer.isLetter(byte) || Lexer.isDigit(byte) { flags |= letterOrDigit }
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "(") || byte == 0xC2 || byte == 0xC3 || byte == 0xCE { flags |= wordJoin }
         return flags
     }
 

@@ -294,11 +294,13 @@ extension Parser {
                 return nil
             }
             guard tailIsDigits else {
+                if context == .chord, reportLowerCaseSymbol(token, wordEnd: end) { return nil }
                 error(.invalidPitch, "'\(word)' is not a note: expected a pitch letter, accidentals, then a duration", at: token.range)
                 return nil
             }
             let accidentalBytes = bytes[(start + 1)..<digitsStart]
             guard let accidental = Parser.accidental(accidentalBytes) else {
+                if context == .chord, reportLowerCaseSymbol(token, wordEnd: end) { return nil }
                 let marks = String(decoding: accidentalBytes, as: UTF8.self)
                 if let underscore = marks.firstIndex(of: "_"), marks[underscore...].allSatisfy({ $0 == "_" }), digitsStart < end {
                     // `c_4`: a tenuto before the duration.
@@ -314,6 +316,7 @@ extension Parser {
             sound = .pitch(PitchSpelling(letterByte: first, accidental: accidental))
         }
         if context != .phrase {
+            if digitsStart < end, context == .chord, trackKind != .drums, reportLowerCaseSymbol(token, wordEnd: end) { return nil }
             if digitsStart < end {
                 error(context == .grace ? .graceItemNotAllowed : .durationNotAllowed, context == .chord ? "durations are not allowed inside a chord: write it after ']'" : context == .tuplet ? "durations are not allowed inside a tuplet: write it after '}'" : "durations are not allowed inside a grace group: grace notes take their length from the note they decorate", at: token.range)
             }

@@ -7,39 +7,24 @@ extension Parser {
     /// of a melody track, an error outside one or on a drum track. Nil when the word is left
     /// to the pitch and drum rules (which report it); `.some(nil)` when it was reported here.
     mutating func parseUpperCaseWord(_ token: Token, wordEnd: Int, underscores: Int, in context: Context) -> BodyElement?? {
-        // The symbol's text: the word, and `/BASS` when glued to it.
-        var text = String(decoding: bytes[token.range.start..<wordEnd], as: UTF8.self)
-        var range = SourceRange(token.range.start, wordEnd)
-        var trailing = underscores
-        var bassTokens = 0
-        if underscores == 0, current.kind == .slash, !current.spaceBefore {
-            let bass = peek()
-            if bass.kind == .word, !bass.spaceBefore {
-                var bassEnd = bass.range.end
-                while bassEnd > bass.range.start, bytes[bassEnd - 1] == UInt8(ascii: "_") { bassEnd -= 1 }
-                text += "/" + String(decoding: bytes[bass.range.start..<bassEnd], as: UTF8.self)
-                range = SourceRange(range.start, bassEnd)
-                trailing = bass.range.end - bassEnd
-                bassTokens = 2
-            } else {
-                text += "/"
-                range = SourceRange(range.start, current.range.end)
-                bassTokens = 1
-            }
-        }
+        let tail = symbolTail(wordEnd: wordEnd, underscores: underscores)
+        let text = String(decoding: bytes[token.range.start..<wordEnd], as: UTF8.self) + tail.text
+        let range = SourceRange(token.range.start, tail.end)
+        let trailing = tail.extra > 0 ? tail.trailing : underscores
+        let extra = tail.extra
         let parsed = ChordSymbol.parse(text)
         let isLetterAG = bytes[token.range.start] <= UInt8(ascii: "G")
         if trackKind == .drums {
             guard context == .chord, case .success = parsed else { return .none }
-            for _ in 0..<bassTokens { advance() }
+            for _ in 0..<extra { advance() }
             skipGluedLength()
             error(.chordSymbolInDrums, "chord symbols belong to melody tracks, not drum tracks: '\(text)'", at: range)
             return .some(nil)
         }
         guard context == .chord else {
             guard isLetterAG else { return .none }
-            for _ in 0..<bassTokens { advance() }
-            let written = self.text(SourceRange(token.range.start, bassTokens > 0 ? tokens[position - 1].range.end : wordEnd))
+            for _ in 0..<extra { advance() }
+            let written = self.text(SourceRange(token.range.start, extra > 0 ? tokens[position - 1].range.end : wordEnd))
             var symbolPart = Substring(written)
             var duration = ""
             while let last = symbolPart.last, last.isNumber, ChordSymbol.parse(String(symbolPart)).isFailure { duration = String(last) + duration; symbolPart = symbolPart.dropLast() }
@@ -48,7 +33,7 @@ extension Parser {
             error(.chordSymbolOutsideChord, "a chord symbol stands inside a chord bracket, and pitches are lower case: found '\(written)'" + suggestion, at: token.range.union(tokens[position - 1].range))
             return .some(nil)
         }
-        for _ in 0..<bassTokens { advance() }
+        for _ in 0..<extra { advance() }
         switch parsed {
         case .success(let symbol):
             let endToken = tokens[position - 1]
@@ -68,22 +53,81 @@ extension Parser {
                 if let value = Int(quality), quality.first != "0", [1, 2, 4, 8, 16, 32, 64].contains(value) {
                     error(.durationNotAllowed, "durations are not allowed inside a chord: write '[\(root)]\(quality)'", at: range)
                 } else {
-                    error(.unknownChordQuality, "unknown chord quality '\(quality)' in '\(text)'" + Parser.qualityHint(quality, root: root), at: range)
+                    let bass = text.dropFirst(root.count + quality.count)
+                    error(.unknownChordQuality, "unknown chord quality '\(quality)' in '\(text)'" + Parser.qualityHint(quality, root: root, bass: bass), at: range)
                 }
             }
             return .some(nil)
         }
     }
 
-    /// "; did you mean 'Cmaj7'?" for a misspelt quality (`M7` is taken as `maj7`, as lead
-    /// sheets write it), or the list of qualities when none is close.
-    static func qualityHint(_ quality: String, root: String) -> String {
-        let qualities = ChordSymbol.Quality.allCases.map(\.rawValue).filter { !$0.isEmpty }
-        if quality.first == "M", ChordSymbol.Quality(rawValue: "maj" + quality.dropFirst()) != nil {
-            return "; did you mean '\(root)maj\(quality.dropFirst())'?"
+    /// What follows a chord symbol's word glued to it (not consumed): `/9` after a word that
+    /// ends in `6` (`C6/9`: that `/` is no bass), then `/BASS` (or a `/` alone, which the
+    /// symbol's reading reports). `end` is where the symbol's text ends, `trailing` counts the
+    /// `_` after the bass, `extra` the tokens after the word that belong to the symbol.
+    func symbolTail(wordEnd: Int, underscores: Int) -> (text: String, end: Int, trailing: Int, extra: Int) {
+        guard underscores == 0 else { return ("", wordEnd, 0, 0) }
+        var text = ""
+        var end = wordEnd
+        var trailing = 0
+        var extra = 0
+        if bytes[wordEnd - 1] == UInt8(ascii: "6"), current.kind == .slash, !current.spaceBefore {
+            let nine = peek()
+            if nine.kind == .number, !nine.spaceBefore, nine.range.end - nine.range.start == 1, bytes[nine.range.start] == UInt8(ascii: "9") {
+                text = "/9"
+                end = nine.range.end
+                extra = 2
+            }
         }
-        let hint = Suggestion.hint(for: quality, among: qualities, prefix: root)
-        return hint.isEmpty ? ": the qualities are none, " + qualities.joined(separator: ", ") : hint
+        let slash = peek(extra)
+        if slash.kind == .slash, !slash.spaceBefore {
+            let bass = peek(extra + 1)
+            if bass.kind == .word, !bass.spaceBefore {
+                var bassEnd = bass.range.end
+                while bassEnd > bass.range.start, bytes[bassEnd - 1] == UInt8(ascii: "_") { bassEnd -= 1 }
+                text += "/" + String(decoding: bytes[bass.range.start..<bassEnd], as: UTF8.self)
+                end = bassEnd
+                trailing = bass.range.end - bassEnd
+                extra += 2
+            } else {
+                text += "/"
+                end = slash.range.end
+                extra += 1
+            }
+        }
+        return (text, end, trailing, extra)
+    }
+
+    /// Reports a lower-case word in a chord of a melody track that is no pitch (`am7`, `c7`) but
+    /// is a chord symbol once its first letter is upper case, a glued `/BASS` with it (`am7/g`
+    /// is `Am7/G`), and steps over it. False, consuming nothing, for any other word.
+    mutating func reportLowerCaseSymbol(_ token: Token, wordEnd: Int) -> Bool {
+        let tail = symbolTail(wordEnd: wordEnd, underscores: token.range.end - wordEnd)
+        let word = String(decoding: bytes[token.range.start..<wordEnd], as: UTF8.self) + tail.text
+        // Upper case: the root's letter, and the bass's after the last `/` (not the `9` of `6/9`).
+        var symbol = word.prefix(1).uppercased() + word.dropFirst()
+        if let slash = symbol.lastIndex(of: "/"), symbol[symbol.index(after: slash)...].first?.isLetter == true {
+            let bass = symbol[symbol.index(after: slash)...]
+            symbol = symbol[...slash] + bass.prefix(1).uppercased() + bass.dropFirst()
+        }
+        guard case .success = ChordSymbol.parse(symbol) else { return false }
+        for _ in 0..<tail.extra { advance() }
+        skipGluedLength()
+        let range = SourceRange(token.range.start, tail.end)
+        error(.invalidChordSymbol, "'\(word)' is no pitch, and chord symbols start with an upper-case root: did you mean '[\(symbol)]'?", at: range)
+        return true
+    }
+
+    /// "; did you mean 'Cm7'?" for a quality written another way with the same meaning
+    /// (`Quality.sameMeaning`: `min7`, `M7`, `7sus`, `m7(b5)`), else the list of qualities:
+    /// never a guess by spelling alone, which could name another chord (`-7` is not `7`).
+    /// `bass` is what follows the quality (`/E` or nothing), kept in the suggestion.
+    static func qualityHint(_ quality: String, root: String, bass: Substring = "") -> String {
+        if let meant = ChordSymbol.Quality.sameMeaning(as: Substring(quality)) {
+            return "; did you mean '\(root)\(meant.rawValue)\(bass)'?"
+        }
+        let qualities = ChordSymbol.Quality.allCases.map(\.rawValue).filter { !$0.isEmpty }
+        return ": the qualities are none, " + qualities.joined(separator: ", ")
     }
 
     /// Steps over what may be glued to a word that failed: dots, marks, `~` and durations, so

@@ -221,7 +221,8 @@ public struct Parser {
             error(.reservedWord, "'\(name)' is a reserved word and cannot be \(what)", at: token.range)
             return nil
         }
-        if name.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "#") }) {
+        // A word may hold `-`, `#`, and in a chord symbol's shape `+`, `°`, `ø`, `Δ` or `( )`.
+        if name.utf8.contains(where: { !Lexer.isLetter($0) && !Lexer.isDigit($0) && $0 != UInt8(ascii: "_") }) {
             error(.invalidIdentifier, "'\(name)' is not a valid identifier: use letters, digits and '_'", at: token.range)
             return nil
         }

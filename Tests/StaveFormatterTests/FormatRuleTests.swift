@@ -41,6 +41,13 @@ final class FormatRuleTests: XCTestCase {
                       "track a {\n  phrase { pedal down cc 11 90 bend -50 marker \"A\" [Bb7/D]4. [C~]2 [C] }\n}\n")
     }
 
+    /// A lead sheet's spelling stays as written (the formatter keeps tokens), and the `9` of `6/9`
+    /// stays against its `/`.
+    func testChordSymbolsKeepTheirSpelling() {
+        assertFormats("track a { phrase { [ C-7 ]2 [C6/9]  [ Eb6/9/G ] [C-~ ]4 [C-] [CΔ9 > d]' [Cø7]4 [C°] [C+7_] } }",
+                      "track a {\n  phrase { [C-7]2 [C6/9] [Eb6/9/G] [C-~]4 [C-] [CΔ9 > d]' [Cø7]4 [C°] [C+7_] }\n}\n")
+    }
+
     func testStaveTwoStatementsAreLaidOutLikeSettings() {
         assertFormats("marker  \"Chorus\"   at 17\ntrack a { legato  85 phrase v { c d } lyrics   v \"la la\"   \"lo lo\" }",
                       "marker \"Chorus\" at 17\n\ntrack a {\n  legato 85\n  phrase v { c d }\n  lyrics v \"la la\" \"lo lo\"\n}\n")

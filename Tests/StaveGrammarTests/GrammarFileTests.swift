@@ -77,6 +77,18 @@ final class GrammarFileTests: XCTestCase {
         XCTAssertEqual(Set(headerKeywords), Parser.headerKeywords)
     }
 
+    /// The chord-symbol qualities and spellings are the compiler's: every canonical name but
+    /// the empty one, every spelling without a '/' (those with one, `6/9`, are `SixNine`), and
+    /// `SixQuality` is exactly what `/9` turns into a quality.
+    func testChordQualitiesMatchTheCompiler() throws {
+        let grammar = try GrammarFile.load()
+        XCTAssertEqual(Set(literals(of: "Quality", grammar)), Set(ChordSymbol.Quality.allCases.map(\.rawValue).filter { !$0.isEmpty }))
+        let spellings = ChordSymbol.Quality.leadSheetSpellings.map(\.key)
+        XCTAssertEqual(Set(literals(of: "Spelling", grammar)), Set(spellings.filter { !$0.contains("/") }))
+        let sixes = literals(of: "SixQuality", grammar)
+        XCTAssertEqual(Set(sixes.map { $0 + "/9" }), Set(spellings.filter { $0.hasSuffix("/9") }))
+    }
+
     // MARK: - Helpers
 
     private func literal(_ expression: EBNFExpression) -> String? {

@@ -50,6 +50,22 @@ final class StaveTwoCapabilityTests: XCTestCase {
         XCTAssertEqual(hover(&client, 3, 52), "**pitch bend** -50 cents — 14-bit value 6144\n\nbar 2, beat 1")
     }
 
+    /// A chord symbol a lead sheet spells is hovered by its own name, with its tones.
+    func testHoverNamesALeadSheetSpellingByItsQuality() throws {
+        var client = TestClient()
+        let line = "track lead { phrase { [C-7]4 [CΔ9/E]4 [F6/9]4 [Bbø]4 | } }"
+        client.open(line + "\n")
+        func at(_ word: String) -> Int {
+            line.utf16.distance(from: line.startIndex, to: line.range(of: word)!.lowerBound)
+        }
+        // C4 = 60: m7 60 63 67 70; maj9 60 64 67 71 74 over E3 (52); F4 65: 65 69 72 74 79;
+        // Bb4 70, m7b5: 70 73 76 80 (the tones spelt in the key, C major, as for every chord).
+        XCTAssertEqual(hover(&client, 0, at("C-7"))?.components(separatedBy: "\n\n").first, "**Cm7** — chord symbol: C4 D#4 G4 A#4")
+        XCTAssertEqual(hover(&client, 0, at("CΔ9"))?.components(separatedBy: "\n\n").first, "**Cmaj9/E** — chord symbol: E3 C4 E4 G4 B4 D5")
+        XCTAssertEqual(hover(&client, 0, at("F6/9"))?.components(separatedBy: "\n\n").first, "**F69** — chord symbol: F4 A4 C5 D5 G5")
+        XCTAssertEqual(hover(&client, 0, at("Bbø"))?.components(separatedBy: "\n\n").first, "**Bbm7b5** — chord symbol: A#4 C#5 E5 G#5")
+    }
+
     func testHoverFindsACommandInsideAChordAndNeverAnotherMark() throws {
         var client = TestClient()
         // 0: `[c pedal down e]2` holds the first control; `cc 11 90` is the second.
@@ -84,7 +100,8 @@ final class StaveTwoCapabilityTests: XCTestCase {
         XCTAssertTrue(["!<", "!>", "pedal down", "cc", "bend", "marker"].allSatisfy(body.contains), "body commands: \(body)")
         let symbols = labels(1, 28)
         XCTAssertTrue(symbols.contains("Am7") && symbols.contains("Amaj7") && symbols.contains("Am7b5"), "qualities after the root: \(symbols.prefix(5))")
-        XCTAssertEqual(symbols.count, 23)
+        XCTAssertEqual(symbols.count, 38)
+        XCTAssertTrue(symbols.contains("A7b9") && symbols.contains("Aalt") && symbols.contains("Amaj13"), "the v3 qualities")
         let track = labels(2, 2)
         XCTAssertTrue(track.contains("legato") && track.contains("lyrics"), "track body words: \(track)")
         XCTAssertTrue(labels(3, 1).contains("marker"), "header words")

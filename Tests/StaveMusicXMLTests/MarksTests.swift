@@ -127,13 +127,51 @@ final class MarksTests: XCTestCase {
             let name = "\(kind)"
             XCTAssertTrue(kinds.contains(name), "\(quality): \(name)")
             // Two qualities on one kind must differ by their degrees.
-            let key = name + degrees.map { "\($0.value)\($0.alter)\($0.add)" }.joined()
+            let key = name + degrees.map { "\($0.value)\($0.alter)\($0.type.name)" }.joined()
             XCTAssertNil(seen[key], "\(quality) and \(String(describing: seen[key])) both write \(key)")
             seen[key] = quality
         }
-        XCTAssertEqual(seen.count, 23)
+        XCTAssertEqual(seen.count, 38)
         XCTAssertEqual("\(ScoreWriter.harmonyKind(.halfDiminished).kind)", "half-diminished")
         XCTAssertEqual("\(ScoreWriter.harmonyKind(.seventhSus4).kind)", "suspended-fourth")
+    }
+
+    /// The Stave 3 qualities as `<harmony>` writes them, by hand: a kind of MusicXML 3.1 and the
+    /// degrees that make the quality's pitch classes (checked against music21's reading by
+    /// Tests/musicxml, song stave3-chord-symbols).
+    func testTheLeadSheetQualitiesInMusicXML() throws {
+        func degree(_ value: Int, _ alter: Int, _ type: String) -> String {
+            "<degree><degree-value>\(value)</degree-value><degree-alter>\(alter)</degree-alter><degree-type>\(type)</degree-type></degree>"
+        }
+        let expected: [(String, String, String)] = [
+            ("7b9", "dominant", degree(9, -1, "add")),
+            ("7#9", "dominant", degree(9, 1, "add")),
+            ("7#11", "dominant", degree(11, 1, "add")),
+            ("7b13", "dominant", degree(13, -1, "add")),
+            ("7b5", "dominant", degree(5, -1, "alter")),
+            ("7#5", "augmented-seventh", ""),
+            ("alt", "dominant", degree(5, 0, "subtract") + degree(9, -1, "add") + degree(9, 1, "add") + degree(13, -1, "add")),
+            ("m11", "minor-11th", ""),
+            ("69", "major-sixth", degree(9, 0, "add")),
+            ("m69", "minor-sixth", degree(9, 0, "add")),
+            ("maj7#11", "major-seventh", degree(11, 1, "add")),
+            ("13sus4", "suspended-fourth", degree(7, -1, "add") + degree(9, 0, "add") + degree(13, 0, "add")),
+            ("9sus4", "suspended-fourth", degree(7, -1, "add") + degree(9, 0, "add")),
+            ("m13", "minor-13th", degree(11, 0, "subtract")),
+            ("maj13", "major-13th", degree(11, 0, "subtract")),
+        ]
+        let body = expected.map { "[C\($0.0)]1" }.joined(separator: " | ")
+        // (Chords this wide put the part on a grand staff: each harmony names staff 1.)
+        let xml = try musicXML("track t { phrase p { \(body) | } }").replacingOccurrences(of: "<staff>1</staff>", with: "")
+        for (quality, kind, degrees) in expected {
+            let harmony = "<harmony><root><root-step>C</root-step></root><kind text=\"\(quality)\">\(kind)</kind>\(degrees)</harmony>"
+            XCTAssertTrue(xml.contains(harmony), "missing \(harmony)")
+        }
+        // A lead sheet's spelling is written by its canonical name.
+        let spelt = try musicXML("track t { phrase p { [C-7]1 | [F#ø]1 | [BbΔ9/D]1 | } }").replacingOccurrences(of: "<staff>1</staff>", with: "")
+        XCTAssertTrue(spelt.contains("<kind text=\"m7\">minor-seventh</kind>"))
+        XCTAssertTrue(spelt.contains("<kind text=\"m7b5\">half-diminished</kind>"))
+        XCTAssertTrue(spelt.contains("<kind text=\"maj9\">major-ninth</kind><bass><bass-step>D</bass-step></bass>"))
     }
 
     func testLyricsByVerseAndCopy() throws {

@@ -56,6 +56,24 @@ final class LexerTests: XCTestCase {
         ("c99999999999999999999", [t(.word, "c99999999999999999999")]),
         ("12345678901234567890123", [t(.number, "12345678901234567890123")]),
         ("c-d", [t(.word, "c-d")]),
+        // A word that starts with A–G may be a chord symbol a lead sheet spells (v3): it takes
+        // `+`, `°`, `ø`, `Δ`, `-` before anything, and a group in parentheses.
+        ("[C+] [C+7]2 [C-]", [t(.leftBracket, "["), t(.word, "C+"), t(.rightBracket, "]"), s(.leftBracket, "["), t(.word, "C+7"),
+                               t(.rightBracket, "]"), t(.number, "2"), s(.leftBracket, "["), t(.word, "C-"), t(.rightBracket, "]")]),
+        ("C°7 Cø Cø7 CΔ CΔ9 Bb-Δ7 F#o7", [t(.word, "C°7"), s(.word, "Cø"), s(.word, "Cø7"), s(.word, "CΔ"), s(.word, "CΔ9"),
+                                          s(.word, "Bb-Δ7"), s(.word, "F#o7")]),
+        ("C-~ C-/E C-7/Bb_", [t(.word, "C-"), t(.tilde, "~"), s(.word, "C-"), t(.slash, "/"), t(.word, "E"), s(.word, "C-7"),
+                               t(.slash, "/"), t(.word, "Bb_")]),
+        ("C6/9/E", [t(.word, "C6"), t(.slash, "/"), t(.number, "9"), t(.slash, "/"), t(.word, "E")]),
+        ("Cm7(b5) C7(#5,b9)2 Cm(maj7)~", [t(.word, "Cm7(b5)"), s(.word, "C7(#5,b9)2"), s(.word, "Cm(maj7)"), t(.tilde, "~")]),
+        // Only a closed group of at most 16 such bytes; an empty one is a grace group's `(`.
+        ("C7(b9 C()", [t(.word, "C7"), t(.leftParen, "("), t(.word, "b9"), s(.word, "C"), t(.leftParen, "("), t(.rightParen, ")")]),
+        ("C(aaaaaaaaaaaaaaaa) C(aaaaaaaaaaaaaaaaa)", [t(.word, "C(aaaaaaaaaaaaaaaa)"), s(.word, "C"), t(.leftParen, "("),
+                                                       t(.word, "aaaaaaaaaaaaaaaaa"), t(.rightParen, ")")]),
+        // Other words do not: a pitch, a drum name, a lower-case or H–Z word.
+        ("c(d)e open-hat( Hm(b5)", [t(.word, "c"), t(.leftParen, "("), t(.word, "d"), t(.rightParen, ")"), t(.word, "e"),
+                                    s(.word, "open-hat"), t(.leftParen, "("), s(.word, "Hm"), t(.leftParen, "("), t(.word, "b5"),
+                                    t(.rightParen, ")")]),
     ]
 
     func testTable() {
@@ -68,6 +86,17 @@ final class LexerTests: XCTestCase {
             let actual = tokens.dropLast().map { Expected(kind: $0.kind, text: source.text($0.range), spaced: $0.spaceBefore) }
             XCTAssertEqual(actual, expected, "input: \(input)")
         }
+    }
+
+    /// The fast path (a word of at most seven bytes, ten bytes from the end) leaves a word that a
+    /// chord sign follows to `lexWord`, so both read chord symbols alike.
+    func testChordSignsOnTheFastPath() {
+        let words = ["C+", "C+7", "C-", "C-7", "C°7", "Cø", "CΔ9", "Cm7(b5)", "Db-6", "c4", "open-hat16", "Eb"]
+        let text = words.map { "[\($0)] " }.joined() + String(repeating: " ", count: 12)
+        let source = Source(path: "t", text: text)
+        let (tokens, diagnostics) = Lexer.tokenize(source)
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(tokens.filter { $0.kind == .word }.map { source.text($0.range) }, words)
     }
 
     func testEndTokenRecordsTrailingSpace() {
@@ -99,6 +128,10 @@ final class LexerTests: XCTestCase {
             ("c /*", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
             ("c /*/", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
             ("c @ # d", [(.invalidCharacter, SourceRange(2, 3)), (.invalidCharacter, SourceRange(4, 5))], [Self.t(.word, "c"), Self.s(.word, "d")]),
+            // The signs of chord symbols belong only to words that start with A–G.
+            ("c+ H+ cø", [(.invalidCharacter, SourceRange(1, 2)), (.invalidCharacter, SourceRange(4, 5)), (.invalidCharacter, SourceRange(7, 9))],
+             [Self.t(.word, "c"), Self.s(.word, "H"), Self.s(.word, "c")]),
+            ("C∆7 @+@", [(.invalidCharacter, SourceRange(1, 4)), (.invalidCharacter, SourceRange(6, 9))], [Self.t(.word, "C"), Self.s(.number, "7")]),
         ]
         for (input, expectedDiagnostics, expectedTokens) in cases {
             let source = Source(path: "t", text: input)

@@ -83,6 +83,25 @@ final class StaveTwoSyntaxErrorTests: XCTestCase {
         Case("[C]4 kick", drums: true, [(.chordSymbolInDrums, "C", 1)]),
         Case("[Crash] kick", drums: true, [(.unknownDrum, "Crash", 1)]),
         Case("[Am7 e]2 [Bb7/D]4. [C~]2 [C]2 [C^] ([G7] d)c", []),
+        // Chord symbols a lead sheet uses (v3): spellings read, the rest reported once each.
+        Case("[C-7]2 [C-] [C+] [C+7] [C°7] [Co] [Cø] [Cø7] [CΔ] [CΔ9] [C6/9] [C6/9/E] [C-Δ7~] [C-] [Cm6/9_] c", []),
+        Case("[Cmin7]2 c", [(.unknownChordQuality, "Cmin7", 1)]),
+        Case("[Cm7(b5)]2 c", [(.unknownChordQuality, "Cm7(b5)", 1)]),
+        Case("[C7(#5)/E]2 c", [(.unknownChordQuality, "C7(#5)/E", 1)]),
+        Case("[C7+]2 c", [(.unknownChordQuality, "C7+", 1)]),
+        Case("[C°9]2 c", [(.unknownChordQuality, "C°9", 1)]),
+        Case("[C6/9/]2 c", [(.invalidChordSymbol, "C6/9/", 1)]),
+        Case("[C7(b9]2 c", [(.unexpectedToken, "(", 1)]),
+        Case("[am7]2 c", [(.invalidChordSymbol, "am7", 1)]),
+        Case("[am7/g]2 c", [(.invalidChordSymbol, "am7/g", 1)]),
+        Case("[f#m7 > d]2 c", [(.invalidChordSymbol, "f#m7", 1)]),
+        Case("[c7]2 c", [(.invalidChordSymbol, "c7", 1)]),
+        Case("[c6/9]2 c", [(.invalidChordSymbol, "c6/9", 1)]),
+        Case("[c4]2 c", [(.durationNotAllowed, "c4", 1)]),
+        Case("[hm7]2 c", [(.invalidPitch, "hm7", 1)]),
+        Case("[am7]2 kick", drums: true, [(.durationNotAllowed, "am7", 1), (.unknownDrum, "am7", 1)]),
+        Case("C-7 d", [(.chordSymbolOutsideChord, "C-7", 1)]),
+        Case("CΔ9 d", [(.chordSymbolOutsideChord, "CΔ9", 1)]),
     ]
 
     func testStaveTwoSyntaxErrorTable() {
@@ -104,14 +123,51 @@ final class StaveTwoSyntaxErrorTests: XCTestCase {
         XCTAssertGreaterThan(checked, 60)
     }
 
+    /// The qualities an unknown one is answered with when none means the same.
+    static let qualityList = "none, m, dim, aug, sus2, sus4, 5, 6, m6, 7, maj7, m7, mmaj7, dim7, m7b5, 9, maj9, m9, add9, madd9, 11, 13, 7sus4, 7b9, 7#9, 7#11, 7b13, 7b5, 7#5, alt, m11, 69, m69, maj7#11, 13sus4, 9sus4, m13, maj13"
+
     /// The messages say what was found and what to write instead.
     func testMessages() {
         let expectations: [(String, String)] = [
             ("c'4", "articulation marks follow the duration: write c4'"),
             ("c_4", "articulation marks follow the duration: write c4_"),
-            ("[Cmj7]", "unknown chord quality 'mj7' in 'Cmj7'; did you mean 'Cmaj7'?"),
             ("[CM7]", "unknown chord quality 'M7' in 'CM7'; did you mean 'Cmaj7'?"),
-            ("[Cxyz]", "unknown chord quality 'xyz' in 'Cxyz': the qualities are none, m, dim, aug, sus2, sus4, 5, 6, m6, 7, maj7, m7, mmaj7, dim7, m7b5, 9, maj9, m9, add9, madd9, 11, 13, 7sus4"),
+            ("[Cxyz]", "unknown chord quality 'xyz' in 'Cxyz': the qualities are \(Self.qualityList)"),
+            // Never an edit-distance guess, which could name another chord: `mj7` may be `maj7` or `m7`.
+            ("[Cmj7]", "unknown chord quality 'mj7' in 'Cmj7': the qualities are \(Self.qualityList)"),
+            ("[Cmin7]", "unknown chord quality 'min7' in 'Cmin7'; did you mean 'Cm7'?"),
+            ("[Cmin7/E]", "unknown chord quality 'min7' in 'Cmin7/E'; did you mean 'Cm7/E'?"),
+            ("[Cmi7]", "unknown chord quality 'mi7' in 'Cmi7'; did you mean 'Cm7'?"),
+            ("[Cminor]", "unknown chord quality 'minor' in 'Cminor'; did you mean 'Cm'?"),
+            ("[CM]", "unknown chord quality 'M' in 'CM'; did you mean 'C'?"),
+            ("[Cma9]", "unknown chord quality 'ma9' in 'Cma9'; did you mean 'Cmaj9'?"),
+            ("[Cmajor7]", "unknown chord quality 'major7' in 'Cmajor7'; did you mean 'Cmaj7'?"),
+            ("[Csus]", "unknown chord quality 'sus' in 'Csus'; did you mean 'Csus4'?"),
+            ("[C7sus]", "unknown chord quality '7sus' in 'C7sus'; did you mean 'C7sus4'?"),
+            ("[C9sus]", "unknown chord quality '9sus' in 'C9sus'; did you mean 'C9sus4'?"),
+            ("[C13sus]", "unknown chord quality '13sus' in 'C13sus'; did you mean 'C13sus4'?"),
+            ("[CmM7]", "unknown chord quality 'mM7' in 'CmM7'; did you mean 'Cmmaj7'?"),
+            ("[Cm(maj7)]", "unknown chord quality 'm(maj7)' in 'Cm(maj7)'; did you mean 'Cmmaj7'?"),
+            ("[Cminmaj7]", "unknown chord quality 'minmaj7' in 'Cminmaj7'; did you mean 'Cmmaj7'?"),
+            ("[C7+5]", "unknown chord quality '7+5' in 'C7+5'; did you mean 'C7#5'?"),
+            ("[C7(#5)]", "unknown chord quality '7(#5)' in 'C7(#5)'; did you mean 'C7#5'?"),
+            ("[Caug7]", "unknown chord quality 'aug7' in 'Caug7'; did you mean 'C7#5'?"),
+            ("[Cm7(b5)]", "unknown chord quality 'm7(b5)' in 'Cm7(b5)'; did you mean 'Cm7b5'?"),
+            ("[Cm7-5]", "unknown chord quality 'm7-5' in 'Cm7-5'; did you mean 'Cm7b5'?"),
+            ("[C7(b9)]", "unknown chord quality '7(b9)' in 'C7(b9)'; did you mean 'C7b9'?"),
+            ("[C7alt]", "unknown chord quality '7alt' in 'C7alt'; did you mean 'Calt'?"),
+            ("[C6add9]", "unknown chord quality '6add9' in 'C6add9'; did you mean 'C69'?"),
+            ("[Cmin11]", "unknown chord quality 'min11' in 'Cmin11'; did you mean 'Cm11'?"),
+            ("[CM7(#11)]", "unknown chord quality 'M7(#11)' in 'CM7(#11)'; did you mean 'Cmaj7#11'?"),
+            ("[Cdom7]", "unknown chord quality 'dom7' in 'Cdom7'; did you mean 'C7'?"),
+            ("[C-7b9]", "unknown chord quality '-7b9' in 'C-7b9': the qualities are \(Self.qualityList)"),
+            ("[C7+]", "unknown chord quality '7+' in 'C7+': the qualities are \(Self.qualityList)"),
+            ("[C3]", "unknown chord quality '3' in 'C3': the qualities are \(Self.qualityList)"),
+            ("[C2]", "durations are not allowed inside a chord: write '[C]2'"),
+            ("[am7]", "'am7' is no pitch, and chord symbols start with an upper-case root: did you mean '[Am7]'?"),
+            ("[am7/g]", "'am7/g' is no pitch, and chord symbols start with an upper-case root: did you mean '[Am7/G]'?"),
+            ("[bb7]", "'bb7' is no pitch, and chord symbols start with an upper-case root: did you mean '[Bb7]'?"),
+            ("[c-7 > d]", "'c-7' is no pitch, and chord symbols start with an upper-case root: did you mean '[C-7]'?"),
             ("C4", "a chord symbol stands inside a chord bracket, and pitches are lower case: found 'C4': write '[C]4'"),
             ("pedal dwon", "expected 'down' or 'up' after 'pedal', found 'dwon'; did you mean 'down'?"),
             ("(d) r", "a grace group cannot stand before a rest: grace notes take their time from the note they decorate"),

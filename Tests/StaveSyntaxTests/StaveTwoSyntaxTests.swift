@@ -230,7 +230,7 @@ final class StaveTwoSyntaxTests: XCTestCase {
 
     func testEveryQualityOfTheTableParses() {
         let qualities = ChordSymbol.Quality.allCases
-        XCTAssertEqual(qualities.count, 23)
+        XCTAssertEqual(qualities.count, 38)
         let text = qualities.map { "[C\($0.rawValue)]" }.joined(separator: " ")
         let (elements, _, _) = body(text)
         let symbols = elements.compactMap { element -> ChordSymbol.Quality? in

@@ -24,6 +24,8 @@ public struct FuzzInputs {
         "'", "^", "_", "c4'", "c4_", "c_", "c4^'", "c'4", "c4''", "c4'_", "r4'", "kick8^", "!<", "!>", "(d e)", "()",
         "pedal", "down", "up", "sideways", "cc", "bend", "marker", "\"Chorus\"", "lyrics", "legato", "-200", "201",
         "C", "Am7", "Bb7", "F#m7b5", "Cmj7", "H7", "[C]", "[Am7]", "/D", "C4", "\"Twin-kle\"",
+        // Stave 3: chord symbols a lead sheet spells
+        "C-7", "C-", "C+", "C°7", "Cø", "CΔ9", "C6", "/9", "C7(b9)", "Cmin7", "am7", "C(", "Δ", "ø", "+",
     ]
 
     /// Well-formed songs that the mutations start from.

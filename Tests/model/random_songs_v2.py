@@ -15,7 +15,8 @@ Songs are valid by construction:
   a chord or a tuplet, never on rests, whole tuplets or grace notes; `'` and `_` never together;
   a chord has either chord marks or member marks;
 - chord symbols only in melody tracks, their pitches kept in range and distinct from the others
-  of the chord;
+  of the chord; every quality of LANGUAGE.md, half of them in a lead sheet's spelling where it
+  has one (C-7, C+, C°7, Cø, CΔ9, C6/9, "More chord symbols");
 - lyrics never have more syllables than the phrase has lyric notes, and never start with `_`.
 Where LANGUAGE.md is silent (see Docs/REFERENCE.md, "Decisions"), the model lists an ambiguity and the song
 is made again from the next sub-seed.
@@ -27,11 +28,13 @@ import sys
 
 import random_songs as v1
 import stave_model as model
-from stave_names import CHORD_QUALITIES, DYNAMICS
+from stave_names import CHORD_QUALITIES, DYNAMICS, SPELLINGS
 from stave_syntax import parse_body
 
 F = model.F
 QUALITIES = sorted(CHORD_QUALITIES)
+# Each quality's other spellings (lead sheets: C-7, C+, C°7, Cø, CΔ9, C6/9), written half the time.
+SPELT = {q: sorted(t for t, spelt in SPELLINGS.items() if spelt == q) for q in QUALITIES}
 LETTERS = "ABCDEFG"
 SEMITONE = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 LYRIC_WORDS = ["la", "Twin-kle", "twin-kle", "lit-tle", "star", "hal-le-lu-jah", "oh", "A-ve",
@@ -181,7 +184,10 @@ class BodyGenV2(v1.BodyGen):
             pitches = model.symbol_pitches(letter.lower(), acc, quality, bass, self.octave)
             if (all(self.lo <= p <= self.hi for p in pitches) and len(set(pitches)) == len(pitches)
                     and not set(pitches) & set(avoid)):
-                text = letter + acc + quality
+                written = quality
+                if SPELT[quality] and r.random() < 0.5:
+                    written = r.choice(SPELT[quality])
+                text = letter + acc + written
                 if bass:
                     text += "/" + bass[0].upper() + bass[1]
                 return text, pitches

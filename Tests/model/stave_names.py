@@ -149,5 +149,32 @@ CHORD_QUALITIES = {
     "9": (0, 4, 7, 10, 14), "maj9": (0, 4, 7, 11, 14), "m9": (0, 3, 7, 10, 14),
     "add9": (0, 4, 7, 14), "madd9": (0, 3, 7, 14), "11": (0, 4, 7, 10, 14, 17),
     "13": (0, 4, 7, 10, 14, 21), "7sus4": (0, 5, 7, 10),
+    # "More chord symbols" (v3): the qualities lead sheets add.
+    "7b9": (0, 4, 7, 10, 13), "7#9": (0, 4, 7, 10, 15), "7#11": (0, 4, 7, 10, 18),
+    "7b13": (0, 4, 7, 10, 20), "7b5": (0, 4, 6, 10), "7#5": (0, 4, 8, 10),
+    "alt": (0, 4, 10, 13, 15, 20), "m11": (0, 3, 7, 10, 14, 17), "69": (0, 4, 7, 9, 14),
+    "m69": (0, 3, 7, 9, 14), "maj7#11": (0, 4, 7, 11, 18), "13sus4": (0, 5, 7, 10, 14, 21),
+    "9sus4": (0, 5, 7, 10, 14), "m13": (0, 3, 7, 10, 14, 21), "maj13": (0, 4, 7, 11, 14, 21),
 }
-assert len(CHORD_QUALITIES) == 23  # the 22 qualities of the table and the plain triad
+assert len(CHORD_QUALITIES) == 38  # the 37 qualities of the two tables and the plain triad
+
+# "More chord symbols": how lead sheets spell qualities. A sign for the quality ('+' aug, '+7'
+# 7#5, '°' or 'o' dim, 'ø' or 'ø7' m7b5, 'Δ' or 'Δ7' maj7, 'Δ' before 9, 13 or 7#11 for 'maj',
+# '6/9' for 69), and '-' for 'm' before the rest of a minor quality ('-7' m7, '-' m, '-Δ7'
+# mmaj7, '-6/9' m69; also 'm' before 'Δ' and '6/9').
+SIGN_SPELLINGS = {"+": "aug", "+7": "7#5", "°": "dim", "°7": "dim7", "o": "dim", "o7": "dim7",
+                  "ø": "m7b5", "ø7": "m7b5", "Δ": "maj7", "Δ7": "maj7", "Δ9": "maj9", "Δ13": "maj13",
+                  "Δ7#11": "maj7#11", "6/9": "69"}
+MINOR_RESTS = {"": "m", "6": "m6", "7": "m7", "9": "m9", "11": "m11", "13": "m13", "69": "m69",
+               "6/9": "m69", "maj7": "mmaj7", "Δ": "mmaj7", "Δ7": "mmaj7", "7b5": "m7b5", "add9": "madd9"}
+SPELLINGS = dict(SIGN_SPELLINGS)
+SPELLINGS.update({"-" + rest: q for rest, q in MINOR_RESTS.items()})
+SPELLINGS.update({"m" + rest: q for rest, q in MINOR_RESTS.items() if "m" + rest not in CHORD_QUALITIES})
+assert len(SPELLINGS) == 30 and all(q in CHORD_QUALITIES for q in SPELLINGS.values())
+
+
+def chord_quality(text):
+    """The quality (a key of CHORD_QUALITIES) a symbol's quality text names, or None."""
+    if text in CHORD_QUALITIES:
+        return text
+    return SPELLINGS.get(text)

@@ -470,17 +470,22 @@ def _is_rest(sc):
 
 
 def _symbol(sc):
-    """A chord symbol right here (ROOT QUALITY [/BASS]), or None."""
-    from stave_names import CHORD_QUALITIES
+    """A chord symbol right here (ROOT QUALITY [/BASS]), or None. The quality may be spelt as lead
+    sheets spell it (C-7, C+, C°7, Cø, CΔ9, C6/9: "More chord symbols"); the item holds the
+    quality's own name."""
+    from stave_names import chord_quality
     c = sc.char()
     if not c or not ("A" <= c <= "Z"):
         return None
     pos = sc.i
     j = sc.i
-    while j < sc.n and sc.s[j].isascii() and (sc.s[j].isalnum() or sc.s[j] in "#/"):
+    while j < sc.n and ((sc.s[j].isascii() and (sc.s[j].isalnum() or sc.s[j] in "#/+-")) or sc.s[j] in "°øΔ"):
         j += 1
     word = sc.s[sc.i:j]
-    main, _, bass = word.partition("/")
+    main, *basses = word.split("/")
+    if basses[:1] == ["9"] and main.endswith("6"):  # the '/' of 6/9 is no bass
+        main += "/9"
+        basses = basses[1:]
 
     def note_name(text):
         if not text or text[0] not in "ABCDEFG":
@@ -489,18 +494,19 @@ def _symbol(sc):
         return text[0].lower(), acc, text[1 + len(acc):]
 
     root = note_name(main)
-    if root is None or root[2] not in CHORD_QUALITIES:
+    quality = chord_quality(root[2]) if root else None
+    if quality is None:
         raise ModelError(f"bad chord symbol {word!r}", pos)
     bass_name = None
-    if "/" in word:
-        b = note_name(bass)
-        if b is None or b[2]:
+    if basses:
+        b = note_name(basses[0])
+        if b is None or b[2] or len(basses) > 1:
             raise ModelError(f"bad bass in chord symbol {word!r}", pos)
         bass_name = (b[0], b[1])
     sc.i = j
     tie = sc.char() == "~"
     sc.i += tie
-    return ("symbol", root[0], root[1], root[2], bass_name, tie)
+    return ("symbol", root[0], root[1], quality, bass_name, tie)
 
 
 def _chord_items(sc, drums):

@@ -275,6 +275,40 @@ def test_chord_symbols():
         [57, 60, 64, 67], [66, 69, 72, 76]]
 
 
+def test_more_chord_symbols():
+    # LANGUAGE.md "More chord symbols": C4 = 60 plus the intervals, one quarter each (480 ticks).
+    # 7b9 0 4 7 10 13; 7#9 ... 15; 7#11 ... 18; 7b13 ... 20; 7b5 0 4 6 10; 7#5 0 4 8 10;
+    # alt 0 4 10 13 15 20; m11 0 3 7 10 14 17; 69 0 4 7 9 14; m69 0 3 7 9 14; maj7#11 0 4 7 11 18;
+    # 13sus4 0 5 7 10 14 21; 9sus4 0 5 7 10 14; m13 0 3 7 10 14 21; maj13 0 4 7 11 14 21.
+    text = ("track a { phrase { [C7b9] [C7#9] [C7#11] [C7b13] [C7b5] [C7#5] [Calt] [Cm11] [C69] [Cm69] "
+            "[Cmaj7#11] [C13sus4] [C9sus4] [Cm13] [Cmaj13] } }")
+    got = {}
+    for start, dur, pitch, vel in notes(text):
+        got.setdefault(start // 480, []).append(pitch)
+    assert [sorted(v) for _, v in sorted(got.items())] == [
+        [60, 64, 67, 70, 73], [60, 64, 67, 70, 75], [60, 64, 67, 70, 78], [60, 64, 67, 70, 80],
+        [60, 64, 66, 70], [60, 64, 68, 70], [60, 64, 70, 73, 75, 80], [60, 63, 67, 70, 74, 77],
+        [60, 64, 67, 69, 74], [60, 63, 67, 69, 74], [60, 64, 67, 71, 78], [60, 65, 67, 70, 74, 81],
+        [60, 65, 67, 70, 74], [60, 63, 67, 70, 74, 81], [60, 64, 67, 71, 74, 81]]
+
+
+def test_lead_sheet_spellings():
+    # The same qualities: C-7 = Cm7 60 63 67 70; C- = Cm 60 63 67; C+ = Caug 60 64 68;
+    # C+7 = C7#5 60 64 68 70; C°7 = Cdim7 60 63 66 69; Co = Cdim 60 63 66; Cø = Cø7 = Cm7b5
+    # 60 63 66 70; CΔ = Cmaj7 60 64 67 71; CΔ9 = Cmaj9 60 64 67 71 74; C6/9 = C69 60 64 67 69 74;
+    # C6/9/E: E below 60 is 52; C-6/9 = Cm69 60 63 67 69 74; C-Δ7 = Cmmaj7 60 63 67 71;
+    # Bb-7/Db: Bb4 70 73 77 80, Db below 70 is 61.
+    text = ("track a { phrase { [C-7] [C-] [C+] [C+7] [C°7] [Co] [Cø] [Cø7] [CΔ] [CΔ9] [C6/9] "
+            "[C6/9/E] [C-6/9] [C-Δ7] [Bb-7/Db] } }")
+    got = {}
+    for start, dur, pitch, vel in notes(text):
+        got.setdefault(start // 480, []).append(pitch)
+    assert [sorted(v) for _, v in sorted(got.items())] == [
+        [60, 63, 67, 70], [60, 63, 67], [60, 64, 68], [60, 64, 68, 70], [60, 63, 66, 69], [60, 63, 66],
+        [60, 63, 66, 70], [60, 63, 66, 70], [60, 64, 67, 71], [60, 64, 67, 71, 74], [60, 64, 67, 69, 74],
+        [52, 60, 64, 67, 69, 74], [60, 63, 67, 69, 74], [60, 63, 67, 71], [61, 70, 73, 77, 80]]
+
+
 def test_chord_symbol_tie():
     # [C~]2 [C]2: each pitch held for a whole note.
     assert notes("track a { phrase { [C~]2 [C]2 } }") == [(0, 1920, 60, 100), (0, 1920, 64, 100), (0, 1920, 67, 100)]
@@ -376,6 +410,13 @@ V2_ERRORS = {
     "a chord symbol on a drum track": "drums d { phrase { [C] } }",
     "two chord symbols in one chord": "track a { phrase { [C G] } }",
     "a bass with a quality": "track a { phrase { [C/Em] } }",
+    "a minor sign before a major quality": "track a { phrase { [C-aj7] } }",
+    "a minor sign twice": "track a { phrase { [C-m7] } }",
+    "an augmented ninth written with +": "track a { phrase { [C+9] } }",
+    "a 9 after / that follows no 6": "track a { phrase { [C7/9] } }",
+    "6/9 with an empty bass": "track a { phrase { [C6/9/] } }",
+    "a quality in parentheses": "track a { phrase { [Cm7(b5)] } }",
+    "a lower-case root": "track a { phrase { [am7] } }",
     "more syllables than lyric notes": 'track a { lyrics m "a b c" phrase m { c d } }',
     "two lyrics statements for one phrase": 'track a { lyrics m "a" lyrics m "b" phrase m { c d } }',
     "lyrics for an unknown phrase": 'track a { lyrics n "a" phrase m { c d } }',

@@ -19,7 +19,8 @@ MARKS = ('staccato', 'tenuto', 'accent')
 ARTICULATION_CLASSES = {'Staccato': 'staccato', 'Tenuto': 'tenuto', 'Accent': 'accent'}
 EXPRESSION_KEYS = ('hairpins', 'graces', 'controls', 'markers', 'chordSymbols', 'lyrics')
 LETTERS = {'C': 0, 'D': 2, 'E': 4, 'F': 5, 'G': 7, 'A': 9, 'B': 11}
-# LANGUAGE.md "Songwriting (v2)": the intervals of each chord-symbol quality.
+# LANGUAGE.md "Songwriting (v2)" and "More chord symbols" (v3): the intervals of each chord-symbol
+# quality, by its canonical name (the save file holds that name).
 QUALITIES = {
     '': (0, 4, 7), 'm': (0, 3, 7), 'dim': (0, 3, 6), 'aug': (0, 4, 8), 'sus2': (0, 2, 7),
     'sus4': (0, 5, 7), '5': (0, 7), '6': (0, 4, 7, 9), 'm6': (0, 3, 7, 9), '7': (0, 4, 7, 10),
@@ -27,6 +28,12 @@ QUALITIES = {
     'm7b5': (0, 3, 6, 10), '9': (0, 4, 7, 10, 14), 'maj9': (0, 4, 7, 11, 14), 'm9': (0, 3, 7, 10, 14),
     'add9': (0, 4, 7, 14), 'madd9': (0, 3, 7, 14), '11': (0, 4, 7, 10, 14, 17),
     '13': (0, 4, 7, 10, 14, 21), '7sus4': (0, 5, 7, 10),
+    # "More chord symbols" (v3).
+    '7b9': (0, 4, 7, 10, 13), '7#9': (0, 4, 7, 10, 15), '7#11': (0, 4, 7, 10, 18),
+    '7b13': (0, 4, 7, 10, 20), '7b5': (0, 4, 6, 10), '7#5': (0, 4, 8, 10),
+    'alt': (0, 4, 10, 13, 15, 20), 'm11': (0, 3, 7, 10, 14, 17), '69': (0, 4, 7, 9, 14),
+    'm69': (0, 3, 7, 9, 14), 'maj7#11': (0, 4, 7, 11, 18), '13sus4': (0, 5, 7, 10, 14, 21),
+    '9sus4': (0, 5, 7, 10, 14), 'm13': (0, 3, 7, 10, 14, 21), 'maj13': (0, 4, 7, 11, 14, 21),
 }
 
 

@@ -203,10 +203,15 @@ syn region staveDrumTuplet matchgroup=staveBracket start=/{/ end=/}/ contained
 
 " a chord symbol inside a melody chord: ROOT QUALITY [/BASS] (after staveError, which it beats)
 let s:root = '[A-G][#b]\='
-let s:quality = 'mmaj7\|madd9\|m7b5\|maj7\|maj9\|add9\|7sus4\|sus2\|sus4\|dim7\|dim\|aug'
-      \ . '\|m6\|m7\|m9\|11\|13\|m\|5\|6\|7\|9'
+" (the qualities of v2 and v3, then how lead sheets spell them: C-7 C+ C°7 Cø CΔ9 C6/9;
+" \%u00b0 is the degree sign, \%u00f8 o-slash, \%u0394 Delta)
+let s:quality = 'mmaj7\|madd9\|m7b5\|maj7#11\|maj13\|maj7\|maj9\|add9\|13sus4\|9sus4\|7sus4'
+      \ . '\|sus2\|sus4\|dim7\|dim\|aug\|alt\|7b9\|7#9\|7#11\|7b13\|7b5\|7#5'
+      \ . '\|m11\|m13\|m69\|69\|m6\|m7\|m9\|11\|13\|m\|5\|6\|7\|9'
+      \ . '\|-6\/9\|m6\/9\|6\/9\|-maj7\|-7b5\|-add9\|-11\|-13\|-69\|-\%u03947\=\|m\%u03947\='
+      \ . '\|-6\|-7\|-9\|-\|+7\=\|\%u00b07\=\|o7\=\|\%u00f87\=\|\%u0394\%(7#11\|13\|9\|7\)\='
 exe 'syn match staveChordSymbol /' . s:B . s:root . '\%(' . s:quality . '\)\=\%(\/' . s:root . '\)\='
-      \ . '\ze\%(' . s:marks . '\)\=\%([[:alnum:]_#.''^\/-]\)\@!/ contained nextgroup=staveMark,staveTie'
+      \ . '\ze\%(' . s:marks . '\)\=\%([[:alnum:]_#.''^\/+(-]\|\%u00b0\|\%u00f8\|\%u0394\)\@!/ contained nextgroup=staveMark,staveTie'
 
 " Colours ------------------------------------------------------------------------
 hi def link staveComment      Comment
