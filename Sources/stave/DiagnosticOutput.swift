@@ -128,8 +128,9 @@ extension FileProblem {
 }
 
 extension FileProblem {
-    /// A MIDI file that cannot be read, at the byte where it stops making sense.
+    /// A MIDI file that cannot be read, at the byte where it stops making sense, or as a whole
+    /// (a song beyond Stave's limits, found from its events).
     init(_ error: MIDIReadError) {
-        self.init(severity: .error, id: .importUnreadable, location: "byte \(error.offset)", message: error.message)
+        self.init(severity: .error, id: .importUnreadable, location: error.offset.map { "byte \($0)" }, message: error.message)
     }
 }

@@ -73,7 +73,7 @@ final class ImportCommandTests: CLITestCase {
         let seconds = Date().timeIntervalSince(began)
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.err, "\(fixture): error: the song would last 2,796,203 bars (a note ends at tick 268,435,455 of 24 a quarter): "
-                       + "expected at most 1,000,000 bars, Stave's limit\n")
+                       + "expected at most 1,000,000 bars, Stave's limit [import-unreadable]\n1 error in \(fixture)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("never.stave")))
         XCTAssertLessThan(seconds, 3, "the refusal took \(seconds) s")
     }
