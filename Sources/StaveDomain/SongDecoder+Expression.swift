@@ -165,7 +165,7 @@ extension SongDecoder {
                 problem(.invalidChordSymbol, path.key("symbol"), "a save file writes a chord symbol by its canonical name: \(value.summary) is \"\(parsed)\"")
             case .failure(.unknownQuality(let quality)):
                 problem(.unknownChordQuality, path.key("symbol"), "unknown chord quality '\(quality)' in \(value.summary); expected \(expected)")
-            case .success, .failure:
+            case .failure:
                 problem(.invalidChordSymbol, path.key("symbol"), "expected \(expected) (ROOT QUALITY [/BASS]), found \(value.summary)")
             }
         }

@@ -334,15 +334,7 @@ extension Parser {
                 skipInTrack()
                 return nil
             }
-            var trackName: Name?
-            var phraseToken = advance()
-            if current.kind == .dot, peek().kind == .word {
-                guard let name = identifier(phraseToken, what: "a track ID") else { skipInTrack(); return nil }
-                trackName = name
-                advance()
-                phraseToken = advance()
-            }
-            guard let phraseName = identifier(phraseToken, what: "a phrase ID") else { skipInTrack(); return nil }
+            guard let (trackName, phraseName, _) = parsePhraseReference() else { return nil }
             var transpose: NumberSyntax?
             var at: NumberSyntax?
             var failed = false
@@ -377,5 +369,23 @@ extension Parser {
         }
         let value = bytes.dropFirst().reduce(0) { $0 * 10 + Int($1 - 0x30) }
         return .some(NumberSyntax(value, token.range))
+    }
+}
+
+extension Parser {
+    /// `[TRACK.]ID` naming a phrase, as `sync` and `lyrics … from` write it (the current token is
+    /// a word): the track's name when one is written, the phrase's name and its token; nil, after
+    /// skipping to the next statement of the track, when either is no identifier.
+    mutating func parsePhraseReference() -> (track: Name?, phrase: Name, token: Token)? {
+        var trackName: Name?
+        var phraseToken = advance()
+        if current.kind == .dot, peek().kind == .word {
+            guard let name = identifier(phraseToken, what: "a track ID") else { skipInTrack(); return nil }
+            trackName = name
+            advance()
+            phraseToken = advance()
+        }
+        guard let phrase = identifier(phraseToken, what: "a phrase ID") else { skipInTrack(); return nil }
+        return (trackName, phrase, phraseToken)
     }
 }

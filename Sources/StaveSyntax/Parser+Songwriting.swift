@@ -242,15 +242,7 @@ extension Parser {
             skipInTrack()
             return nil
         }
-        var trackName: Name?
-        var phraseToken = advance()
-        if current.kind == .dot, peek().kind == .word {
-            guard let name = identifier(phraseToken, what: "a track ID") else { skipInTrack(); return nil }
-            trackName = name
-            advance()
-            phraseToken = advance()
-        }
-        guard let sourcePhrase = identifier(phraseToken, what: "a phrase ID") else { skipInTrack(); return nil }
+        guard let (trackName, sourcePhrase, phraseToken) = parsePhraseReference() else { return nil }
         let range = keyword.range.union(phraseToken.range)
         if trackKind == .drums {
             error(.lyricsInDrums, "lyrics belong to melody tracks: a drum track sings no words", at: keyword.range)

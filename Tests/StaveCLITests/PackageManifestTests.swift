@@ -22,22 +22,28 @@ final class PackageManifestTests: XCTestCase {
         }
     }
 
+    /// The modules each Swift file of `target` imports, by file name.
+    func imports(of target: (name: String, folder: String, dependencies: Set<String>)) throws -> [(file: String, modules: [String])] {
+        let folder = CLITestCase.packageRoot.appendingPathComponent(target.folder)
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let importLine = try NSRegularExpression(pattern: #"^\s*(?:@\w+\s+)*import\s+(\w+)"#, options: .anchorsMatchLines)
+        return try files.map { file in
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) as NSString
+            let modules = importLine.matches(in: text as String, range: NSRange(location: 0, length: text.length)).map { text.substring(with: $0.range(at: 1)) }
+            return (file, modules)
+        }
+    }
+
     func testEveryImportedModuleIsADeclaredDependency() throws {
         let root = CLITestCase.packageRoot
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let targets = try targets(manifest)
         XCTAssertGreaterThanOrEqual(targets.count, 10, "the manifest's targets were not found")
-        let importLine = try NSRegularExpression(pattern: #"^\s*(?:@\w+\s+)*import\s+(\w+)"#, options: .anchorsMatchLines)
         for target in targets {
-            let folder = root.appendingPathComponent(target.folder)
-            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            let files = try imports(of: target)
             XCTAssertFalse(files.isEmpty, "no sources for \(target.name) in \(target.folder)")
-            for file in files {
-                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                let range = NSRange(location: 0, length: (text as NSString).length)
-                for match in importLine.matches(in: text, range: range) {
-                    let module = (text as NSString).substring(with: match.range(at: 1))
-                    guard !Self.systemModules.contains(module), module != target.name else { continue }
+            for (file, modules) in files {
+                for module in modules where !Self.systemModules.contains(module) && module != target.name {
                     XCTAssertTrue(target.dependencies.contains(module), "\(target.folder)/\(file) imports \(module), which target \(target.name) does not declare")
                 }
             }
@@ -52,19 +58,9 @@ final class PackageManifestTests: XCTestCase {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let targets = try targets(manifest)
         XCTAssertGreaterThanOrEqual(targets.count, 10, "the manifest's targets were not found")
-        let importLine = try NSRegularExpression(pattern: #"^\s*(?:@\w+\s+)*import\s+(\w+)"#, options: .anchorsMatchLines)
         var checked = 0
         for target in targets {
-            let folder = root.appendingPathComponent(target.folder)
-            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-            var imported: Set<String> = []
-            for file in files {
-                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                let range = NSRange(location: 0, length: (text as NSString).length)
-                for match in importLine.matches(in: text, range: range) {
-                    imported.insert((text as NSString).substring(with: match.range(at: 1)))
-                }
-            }
+            let imported = Set(try imports(of: target).flatMap(\.modules))
             for dependency in target.dependencies where dependency != "stave" {
                 XCTAssertTrue(imported.contains(dependency), "target \(target.name) declares \(dependency), which none of its sources imports")
                 checked += 1
