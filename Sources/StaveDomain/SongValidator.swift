@@ -137,6 +137,29 @@ struct SongValidator {
         if checkBarOrder(document.meters.map(\.bar), at: SongValidator.songPath.key("meters"), what: "meter change") {
             meterMap = MeterMap(meters: document.meters)
         }
+        checkTempoRamps()
+    }
+
+    /// Tempo ramps: A ≤ B, in bar order without overlapping, and no header tempo change inside
+    /// one but bar 1's (where a ramp at bar 1 starts from).
+    mutating func checkTempoRamps() {
+        let path = SongValidator.songPath.key("tempoRamps")
+        var previous: TempoRamp?
+        var changes = document.tempos.filter { $0.bar > 1 }.makeIterator()
+        var change = changes.next()
+        for (index, ramp) in document.tempoRamps.enumerated() {
+            if ramp.through < ramp.bar {
+                problem(.tempoRampBars, path.index(index).key("through"), "a tempo ramp from bar \(ramp.bar) must end at or after it, found bar \(ramp.through)")
+            }
+            if let previous, ramp.bar <= previous.through {
+                problem(.saveBarOrder, path.index(index).key("bar"), "expected a bar after bar \(previous.through) (tempo ramps are listed in bar order and do not overlap), found \(ramp.bar)")
+            }
+            while let next = change, next.bar < ramp.bar { change = changes.next() }
+            if let inside = change, inside.bar <= ramp.through {
+                problem(.tempoRampConflict, path.index(index), "tempo \(inside.bpm.decimalText) at bar \(inside.bar) falls inside the tempo ramp over bars \(ramp.bar)-\(ramp.through)")
+            }
+            previous = ramp
+        }
     }
 
     /// The first change must be at bar 1 and the bars must rise; true when they do.
