@@ -74,5 +74,10 @@ final class TempoRampSaveTests: XCTestCase {
         XCTAssertEqual(problems(one, #"[{"bar":1,"through":2,"bpm":"1001"}]"#).map { String($0.prefix(36)) }, ["value-out-of-range song.tempoRamps[0"])
         XCTAssertEqual(problems(one, #"[{"bar":1,"through":2,"bpm":"60","at":3}]"#).count, 1)
         XCTAssertEqual(problems(one, #"[{"bar":1,"through":2,"bpm":"60"}]"#), [])
+        // An in-body tempo of a Repeat's second copy (bar 4) inside the ramp over bars 4-5.
+        let json = #"{"format":"stave-song","version":6,"song":{"title":"t","ppq":480,"resolution":1,"key":{"tonic":"c","mode":"major"},"tempos":[{"bar":1,"bpm":"120"}],"tempoRamps":[{"bar":4,"through":5,"bpm":"60"}],"meters":[{"bar":1,"numerator":4,"denominator":4}],"tracks":[{"id":"a","type":"melody","program":0,"channel":1,"channelExplicit":false,"volume":100,"pan":64,"velocity":100,"octave":4,"transpose":0,"phrases":[{"type":"original","id":"x","start":0,"length":1,"tempos":[{"offset":0,"bpm":"90"}],"containers":[{"width":1,"notes":[60]}]},{"type":"repeat","source":"x","start":1,"count":3}]}]}}"#
+        XCTAssertThrowsError(try SongDecoder.decode(Array(json.utf8))) { error in
+            XCTAssertEqual(((error as? SaveError)?.problems ?? []).map { "\($0.id.rawValue) \($0)" }, ["tempo-ramp-conflict song.tracks[0].phrases[1]: tempo 90 falls inside the tempo ramp over bars 4-5"])
+        }
     }
 }
