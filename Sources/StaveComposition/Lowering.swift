@@ -90,6 +90,7 @@ public struct Lowering {
         var seen: [String: SourceRange] = [:]
         var tracksBefore = 0
         var tempos: [(change: TempoChange, range: SourceRange)] = []
+        var ramps: [(ramp: TempoRamp, range: SourceRange)] = []
         var meters: [(change: MeterChange, range: SourceRange, atForm: Bool)] = []
         func once(_ name: String, _ statement: HeaderStatement, _ lowering: inout Lowering) -> Bool {
             if seen[name] != nil {
@@ -120,7 +121,18 @@ public struct Lowering {
                 if let key = Key(tonic: tonic, mode: mode) { song.key = key } else {
                     error(.invalidKey, "'\(Pitch.spellingText(tonic)) \(mode.rawValue)' is not a key with at most 7 sharps or flats", tonicRange)
                 }
-            case .tempo(let bpm, let at):
+            case .tempo(let bpm, let at?, let through?):
+                let first = Lowering.bar(at, &diagnostics)
+                let last = Lowering.bar(through, &diagnostics)
+                guard let value = Lowering.tempo(bpm, &diagnostics), let first, let last else { continue }
+                guard first <= last else {
+                    error(.tempoRampBars, "tempo ramp over bars \(first)-\(last) runs backwards: the first bar must not come after the last", at.range.union(through.range))
+                    continue
+                }
+                var ramp = TempoRamp(bar: first, through: last, bpm: value)
+                ramp.source = SourceMark(statement.range)
+                ramps.append((ramp, statement.range))
+            case .tempo(let bpm, let at, _):
                 if at == nil, !once("tempo", statement, &self) { continue }
                 guard let value = Lowering.tempo(bpm, &diagnostics) else { continue }
                 var bar = 1
@@ -157,6 +169,7 @@ public struct Lowering {
             }
         }
         song.tempos = resolveTempos(tempos)
+        song.tempoRamps = resolveRamps(ramps, tempos: song.tempos)
         song.meters = resolveMeters(meters)
         return song
     }
@@ -173,6 +186,30 @@ public struct Lowering {
         }
         if byBar[1] == nil { byBar[1] = (TempoChange(bar: 1, bpm: Rational(120)), SourceRange(0, 0)) }
         return byBar.values.map(\.change).sorted { $0.bar < $1.bar }
+    }
+
+    /// Sorts tempo ramps by bar; a ramp that overlaps another ramp or holds a header tempo change
+    /// (other than bar 1's, which is where a ramp at bar 1 starts from) is an error.
+    mutating func resolveRamps(_ ramps: [(ramp: TempoRamp, range: SourceRange)], tempos: [TempoChange]) -> [TempoRamp] {
+        guard !ramps.isEmpty else { return [] }
+        let sorted = ramps.enumerated().sorted { $0.element.ramp.bar != $1.element.ramp.bar ? $0.element.ramp.bar < $1.element.ramp.bar : $0.offset < $1.offset }.map(\.element)
+        var kept: [TempoRamp] = []
+        var changes = tempos.filter { $0.bar > 1 }.makeIterator()
+        var change = changes.next()
+        for entry in sorted {
+            if let previous = kept.last, previous.through >= entry.ramp.bar {
+                error(.tempoRampConflict, "tempo ramp over bars \(entry.ramp.bar)-\(entry.ramp.through) overlaps the tempo ramp over bars \(previous.bar)-\(previous.through)", entry.range)
+                continue
+            }
+            while let next = change, next.bar < entry.ramp.bar { change = changes.next() }
+            if let inside = change, inside.bar <= entry.ramp.through {
+                diagnostics.append(.error(.tempoRampConflict, "tempo \(inside.bpm.decimalText) at bar \(inside.bar) falls inside the tempo ramp over bars \(entry.ramp.bar)-\(entry.ramp.through)",
+                                          at: inside.source.range ?? entry.range, notes: [DiagnosticNote("the ramp is here", at: entry.range)]))
+                continue
+            }
+            kept.append(entry.ramp)
+        }
+        return kept
     }
 
     /// Sorts meter changes by bar; `meter … at 1` replaces the header meter; two different meters

@@ -180,6 +180,29 @@ public enum Performance {
             }
         }
         headerTempos(after: song.tracks.count)
+        if !song.tempoRamps.isEmpty { events += rampSteps(of: song, after: events, meterMap: meterMap) }
         return events
+    }
+
+    /// The steps of the song's tempo ramps (in bar order), each ramp starting from the tempo in
+    /// force just before its first bar (`events`, the other tempo events in file order, decide
+    /// it; at bar 1 the header tempo). They come after every other event, so a ramp at bar 1
+    /// replaces the header tempo on its first tick; no other event falls inside a ramp.
+    static func rampSteps(of song: Song, after events: [PerformedTempo], meterMap: MeterMap) -> [PerformedTempo] {
+        let ordered = events.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }.map(\.element)
+        var steps: [PerformedTempo] = []
+        var next = 0
+        var inForce: PerformedTempo?
+        for ramp in song.tempoRamps {
+            let start = meterMap.start(ofBar: ramp.bar)
+            while next < ordered.count, ordered[next].time < start || (start == .zero && ordered[next].time == .zero) {
+                if inForce == nil || inForce!.time <= ordered[next].time { inForce = ordered[next] }
+                next += 1
+            }
+            let ramped = ramp.steps(from: inForce?.bpm ?? Rational(120), meterMap: meterMap)
+            steps += ramped
+            if let last = ramped.last { inForce = last }
+        }
+        return steps
     }
 }

@@ -18,6 +18,8 @@ public struct Song: Equatable, Sendable {
     public var key: Key
     /// Tempo changes from the header, at bar starts (the first is bar 1).
     public var tempos: [TempoChange]
+    /// Header tempo ramps `tempo BPM at A-B`, as written, in bar order (Songwriting v3).
+    public var tempoRamps: [TempoRamp] = []
     /// Meter changes at bar starts; the first is at bar 1.
     public var meters: [MeterChange]
     /// Header markers (`marker "…" at BAR`, v2) in source order.
@@ -74,6 +76,45 @@ public struct TempoChange: Equatable, Sendable {
     /// `afterTracks` within a song of `trackCount` tracks (0…trackCount).
     public func position(amongTracks trackCount: Int) -> Int {
         max(0, min(afterTracks, trackCount))
+    }
+}
+
+/// A tempo ramp `tempo BPM at A-B` (Songwriting v3): from the tempo in force just before bar
+/// `bar` to `bpm` at the end of bar `through`, one step a quarter note. Stored as written;
+/// `Performance.tempoEvents` expands it into its steps.
+public struct TempoRamp: Equatable, Sendable {
+    /// The first bar of the ramp (A).
+    public var bar: Int
+    /// The last bar of the ramp (B, at least A).
+    public var through: Int
+    /// The tempo reached on the ramp's last quarter note.
+    public var bpm: Rational
+    /// The statement it was written as (not part of equality).
+    public var source: SourceMark = .none
+
+    /// Creates a `TempoRamp` from its parts.
+    public init(bar: Int, through: Int, bpm: Rational) {
+        self.bar = bar
+        self.through = through
+        self.bpm = bpm
+    }
+
+    /// Its steps given the tempo `start` in force just before it: one at each quarter note from
+    /// the start of bar `bar` up to the end of bar `through`, the k-th of n at
+    /// start + (bpm − start)·k/n.
+    public func steps(from start: Rational, meterMap: MeterMap) -> [PerformedTempo] {
+        let first = meterMap.start(ofBar: bar)
+        let span = meterMap.start(ofBar: through + 1) - first
+        let quarters = span * 4
+        let count = quarters.isInteger ? quarters.floor : quarters.floor + 1
+        guard count > 0 else { return [] }
+        var steps: [PerformedTempo] = []
+        steps.reserveCapacity(count)
+        for step in 1...count {
+            let time = first + Rational(step - 1, 4)
+            steps.append(PerformedTempo(time: time, bpm: start + (bpm - start) * Rational(step, count)))
+        }
+        return steps
     }
 }
 

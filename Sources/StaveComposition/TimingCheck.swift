@@ -108,9 +108,10 @@ enum TimingCheck {
         // count: the default 120 at bar 1 is no event of the file.
         var headerStatements: [Int: SourceRange] = [:]
         for statement in syntax.header {
-            guard case .tempo(_, let at) = statement.kind else { continue }
+            guard case .tempo(_, let at, nil) = statement.kind else { continue }
             headerStatements[at?.value ?? 1] = statement.range
         }
+        diagnostics += rampConflicts(song, inBody: tempos, meterMap: meterMap)
         var events = tempos
         for change in song.tempos {
             guard let range = headerStatements[change.bar] else { continue }
@@ -127,6 +128,28 @@ enum TimingCheck {
                 diagnostics.append(.warning(.tempoConflict, "two tempo changes on tick \(at): tempo \(tempo.bpm.decimalText) replaces tempo \(earlier.decimalText)", at: tempo.range))
             }
             seen[at] = tempo.bpm
+        }
+        return diagnostics
+    }
+
+    /// An in-body tempo inside a tempo ramp's bars is an error (one per ramp, at the first).
+    static func rampConflicts(_ song: Song, inBody tempos: [TimedTempo], meterMap: MeterMap) -> [Diagnostic] {
+        guard !song.tempoRamps.isEmpty, !tempos.isEmpty else { return [] }
+        var diagnostics: [Diagnostic] = []
+        let spans = song.tempoRamps.map { (ramp: $0, start: meterMap.start(ofBar: $0.bar), end: meterMap.start(ofBar: $0.through + 1)) }
+        var reported = Set<Int>()
+        for tempo in tempos {
+            // The ramps are in bar order and do not overlap: the last one starting at or before the tempo.
+            var low = 0, high = spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if spans[middle].start <= tempo.time { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, tempo.time < spans[low - 1].end, reported.insert(low - 1).inserted else { continue }
+            let ramp = spans[low - 1].ramp
+            var diagnostic = Diagnostic.error(.tempoRampConflict, "tempo \(tempo.bpm.decimalText) falls inside the tempo ramp over bars \(ramp.bar)-\(ramp.through)", at: tempo.range)
+            if let range = ramp.source.range { diagnostic.notes.append(DiagnosticNote("the ramp is here", at: range)) }
+            diagnostics.append(diagnostic)
         }
         return diagnostics
     }

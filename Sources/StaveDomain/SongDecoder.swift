@@ -64,7 +64,7 @@ public struct SongDecoder {
         return song(songValue, at: JSONPath.root.key("song"))
     }
 
-    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "meters", "markers", "tracks"]
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "tracks"]
 
     mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
@@ -75,6 +75,8 @@ public struct SongDecoder {
         let key = required(&fields, "key", expected: "the key (an object with tonic and mode)").flatMap { self.key($0, at: path.key("key")) }
         let tempos = required(&fields, "tempos", expected: "an array of tempo changes").flatMap { self.tempos($0, at: path.key("tempos")) }
         let meters = required(&fields, "meters", expected: "an array of meter changes").flatMap { self.meters($0, at: path.key("meters")) }
+        var tempoRamps: [TempoRamp]? = []
+        if let value = fields.take("tempoRamps") { tempoRamps = self.tempoRamps(value, at: path.key("tempoRamps")) }
         var markers: [SongMarker]? = []
         if let value = fields.take("markers") { markers = songMarkers(value, at: path.key("markers")) }
         var tracks: [SongDocument.Track]?
@@ -87,10 +89,27 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
-        guard let title, let ppq, let resolution, let key, let tempos, let meters, let markers, let tracks else { return nil }
+        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let tracks else { return nil }
         if fields.has("composer"), composer == nil { return nil }
-        return SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
-                            tempos: tempos, meters: meters, markers: markers, tracks: tracks)
+        var document = SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
+                                    tempos: tempos, meters: meters, markers: markers, tracks: tracks)
+        document.tempoRamps = tempoRamps
+        return document
+    }
+
+    /// `tempoRamps` (version 6): `{"bar": A, "through": B, "bpm": "60"}` each.
+    mutating func tempoRamps(_ value: JSONValue, at path: JSONPath) -> [TempoRamp]? {
+        guard let elements = array(value, at: path, expected: "an array of tempo ramps") else { return nil }
+        let decoded = elements.enumerated().map { index, element -> TempoRamp? in
+            guard var fields = object(element, at: path.index(index), what: "a tempo ramp") else { return nil }
+            let bar = integer(&fields, "bar", in: 1...Lowering.maximumBars, expected: "a bar number 1–\(Lowering.maximumBars)")
+            let through = integer(&fields, "through", in: 1...Lowering.maximumBars, expected: "a bar number 1–\(Lowering.maximumBars)")
+            let bpm = required(&fields, "bpm", expected: "a tempo as a decimal string").flatMap { self.bpm($0, at: path.index(index).key("bpm")) }
+            finish(fields, what: "a tempo ramp", known: ["bar", "through", "bpm"])
+            guard let bar, let through, let bpm else { return nil }
+            return TempoRamp(bar: bar, through: through, bpm: bpm)
+        }
+        return decoded.allSatisfy { $0 != nil } ? decoded.compactMap { $0 } : nil
     }
 
     mutating func key(_ value: JSONValue, at path: JSONPath) -> Key? {

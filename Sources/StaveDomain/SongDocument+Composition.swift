@@ -82,6 +82,7 @@ extension SongDocument {
         }
         self.init(title: song.title, composer: song.composer, ppq: song.ppq, resolution: resolution, key: song.key,
                   tempos: song.tempos, meters: song.meters, markers: song.markers, tracks: tracks)
+        tempoRamps = song.tempoRamps
     }
 
     /// The smallest number of units per whole note that makes every time of the song an integer.
@@ -146,6 +147,7 @@ extension SongDocument {
         }
         var song = Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
         song.markers = markers
+        song.tempoRamps = tempoRamps
         return song
     }
 

@@ -29,6 +29,8 @@ public struct SongDocument: Equatable, Sendable {
     public var key: Key
     /// Header tempo changes at bar starts, in bar order; the first is at bar 1.
     public var tempos: [TempoChange]
+    /// Header tempo ramps `tempo BPM at A-B` as written, in bar order (version 6, `tempoRamps`).
+    public var tempoRamps: [TempoRamp] = []
     /// Meter changes at bar starts, in bar order; the first is at bar 1.
     public var meters: [MeterChange]
     /// Header markers (`marker "…" at BAR`, v2) in source order.

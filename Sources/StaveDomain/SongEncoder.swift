@@ -62,6 +62,17 @@ public enum SongEncoder {
                 writer.integer(tempo.afterTracks)
             }
         }
+        if !song.tempoRamps.isEmpty {
+            writer.key("tempoRamps", first: false)
+            writeLines(song.tempoRamps, &writer) { ramp, writer in
+                writer.inlineKey("bar", first: true)
+                writer.integer(ramp.bar)
+                writer.inlineKey("through", first: false)
+                writer.integer(ramp.through)
+                writer.inlineKey("bpm", first: false)
+                writer.string(ramp.bpm.decimalText)
+            }
+        }
         writer.key("meters", first: false)
         writeLines(song.meters, &writer) { meter, writer in
             writer.inlineKey("bar", first: true)

@@ -70,6 +70,7 @@ struct SongValidator {
         for track in document.tracks.indices { validator.checkReferences(track) }
         if validator.meterMap != nil {
             for track in document.tracks.indices { validator.checkPlacement(track) }
+            if validator.problems.isEmpty { validator.checkInBodyTemposAgainstRamps() }
         }
         return validator.problems
     }
@@ -136,6 +137,71 @@ struct SongValidator {
         }
         if checkBarOrder(document.meters.map(\.bar), at: SongValidator.songPath.key("meters"), what: "meter change") {
             meterMap = MeterMap(meters: document.meters)
+        }
+        checkTempoRamps()
+    }
+
+    /// An in-body tempo (of an Original, or of a Repeat's or Sync's copy of one) inside a tempo
+    /// ramp's bars is an error, as in the compiler; reported once per ramp, at the phrase.
+    mutating func checkInBodyTemposAgainstRamps() {
+        guard let meterMap, !document.tempoRamps.isEmpty else { return }
+        let spans = document.tempoRamps.map { (ramp: $0, start: meterMap.start(ofBar: $0.bar), end: meterMap.start(ofBar: $0.through + 1)) }
+        var reported = Set<Int>()
+        for (trackIndex, track) in document.tracks.enumerated() {
+            for (index, phrase) in track.phrases.enumerated() {
+                let source: (track: Int, phrase: Int)
+                var copies = 1
+                switch phrase.content {
+                case .original: source = (trackIndex, index)
+                case .repeat(_, let count):
+                    guard let target = targets[trackIndex][index] else { continue }
+                    (source, copies) = (target, count)
+                case .sync:
+                    guard let target = targets[trackIndex][index] else { continue }
+                    source = target
+                }
+                guard case .original(let length, _, let tempos, _) = document.tracks[source.track].phrases[source.phrase].content, !tempos.isEmpty else { continue }
+                for copy in 0..<copies {
+                    let offset = time(phrase.start) + time(length) * copy
+                    for mark in tempos {
+                        let at = offset + time(mark.offset)
+                        // The ramps are in bar order and apart: the last one starting at or before `at`.
+                        var low = 0, high = spans.count
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if spans[middle].start <= at { low = middle + 1 } else { high = middle }
+                        }
+                        let hit = low - 1
+                        guard hit >= 0, at < spans[hit].end, reported.insert(hit).inserted else { continue }
+                        let ramp = spans[hit].ramp
+                        problem(.tempoRampConflict, phrasePath(trackIndex, index),
+                                "tempo \(mark.bpm.decimalText) falls inside the tempo ramp over bars \(ramp.bar)-\(ramp.through)")
+                    }
+                    if reported.count == spans.count { return }
+                }
+            }
+        }
+    }
+
+    /// Tempo ramps: A ≤ B, in bar order without overlapping, and no header tempo change inside
+    /// one but bar 1's (where a ramp at bar 1 starts from).
+    mutating func checkTempoRamps() {
+        let path = SongValidator.songPath.key("tempoRamps")
+        var previous: TempoRamp?
+        var changes = document.tempos.filter { $0.bar > 1 }.makeIterator()
+        var change = changes.next()
+        for (index, ramp) in document.tempoRamps.enumerated() {
+            if ramp.through < ramp.bar {
+                problem(.tempoRampBars, path.index(index).key("through"), "a tempo ramp from bar \(ramp.bar) must end at or after it, found bar \(ramp.through)")
+            }
+            if let previous, ramp.bar <= previous.through {
+                problem(.saveBarOrder, path.index(index).key("bar"), "expected a bar after bar \(previous.through) (tempo ramps are listed in bar order and do not overlap), found \(ramp.bar)")
+            }
+            while let next = change, next.bar < ramp.bar { change = changes.next() }
+            if let inside = change, inside.bar <= ramp.through {
+                problem(.tempoRampConflict, path.index(index), "tempo \(inside.bpm.decimalText) at bar \(inside.bar) falls inside the tempo ramp over bars \(ramp.bar)-\(ramp.through)")
+            }
+            previous = ramp
         }
     }
 

@@ -85,7 +85,8 @@ struct Layout {
         }
     }
 
-    /// A statement on one line: its tokens one space apart, `/` and `.` glued.
+    /// A statement on one line: its tokens one space apart, `/` and `.` glued, and the `-B` of a
+    /// tempo ramp's `A-B` glued to its `A` (the lexer reads `-B` as a negative number).
     private mutating func flat(_ node: Int, _ separator: Separator) {
         if case .newline(let indent, _, _) = separator { continuation = indent + 1 } else if case .fileStart = separator { continuation = 1 }
         var first = true
@@ -96,7 +97,9 @@ struct Layout {
                 emit(token, separator)
                 first = false
             } else {
-                let glued = kind == .slash || kind == .dot || previousKind == .slash || previousKind == .dot
+                let range = tree.tokens[token].range
+                let rampEnd = kind == .number && previousKind == .number && bytes[range.start] == UInt8(ascii: "-")
+                let glued = kind == .slash || kind == .dot || previousKind == .slash || previousKind == .dot || rampEnd
                 emit(token, glued ? .glued : .space)
             }
             previousKind = kind

@@ -8,7 +8,18 @@ struct ScoreWriter {
     let parts: [PartNotation]
     var xml: XMLWriter
     private let measures: [MeasureSpan]
-    private let tempos: [(time: Int, bpm: Rational)]
+    /// The tempo events in time order; `ramp` says what a tempo ramp's step writes (LANGUAGE.md,
+    /// "Tempo ramps"): its first step under the words "rit." or "accel.", each later one a bare
+    /// `<sound tempo>`; nil for a plain tempo mark.
+    private let tempos: [(time: Int, bpm: Rational, ramp: RampStep?)]
+
+    /// A tempo ramp's step as the score writes it.
+    enum RampStep: Equatable {
+        /// The first step of a ramp that slows down ("rit.") or speeds up ("accel.").
+        case ritardando, accelerando
+        /// The first step of a ramp that keeps its tempo (no words), or a later step.
+        case step
+    }
     /// The accidental the key gives each step, C…B.
     let keyAlters: [Int]
 
@@ -47,10 +58,23 @@ struct ScoreWriter {
         }
         self.measures = measures
         let songEnd = measures.last?.end ?? 0
-        var tempos: [(time: Int, bpm: Rational)] = []
+        var tempos: [(time: Int, bpm: Rational, ramp: RampStep?)] = []
+        var ramps = try song.tempoRamps.map { (start: try ticks(meterMap.start(ofBar: $0.bar)), end: try ticks(meterMap.start(ofBar: $0.through + 1)), bpm: $0.bpm) }[...]
         for tempo in Performance.tempos(of: song) {
             let time = try ticks(tempo.time)
-            if time < songEnd || time == 0 { tempos.append((time, tempo.bpm)) }
+            while let ramp = ramps.first, ramp.end <= time { ramps.removeFirst() }
+            var step: RampStep?
+            if let ramp = ramps.first, ramp.start <= time {
+                if time == ramp.start {
+                    // The first step lies between the tempo before and the ramp's own, unless
+                    // the ramp is one step long: then the tempo before tells the way.
+                    let reference = tempo.bpm != ramp.bpm ? tempo.bpm : tempos.last?.bpm ?? tempo.bpm
+                    step = ramp.bpm < reference ? .ritardando : reference < ramp.bpm ? .accelerando : .step
+                } else {
+                    step = .step
+                }
+            }
+            if time < songEnd || time == 0 { tempos.append((time, tempo.bpm, step)) }
         }
         self.tempos = tempos
         keyAlters = [UInt8]("cdefgab".utf8).map { song.key.accidental(forByte: $0) }
@@ -307,12 +331,24 @@ struct ScoreWriter {
     /// Tempo marks due at or before `time`.
     private mutating func writeTempos(upTo time: Int, state: inout PartState) {
         while state.tempo < tempos.count, tempos[state.tempo].time <= time {
-            let bpm = tempos[state.tempo].bpm
-            xml.raw("      <direction placement=\"above\"><direction-type><metronome><beat-unit>quarter</beat-unit><per-minute>")
+            let (_, bpm, ramp) = tempos[state.tempo]
+            switch ramp {
+            case nil:
+                xml.raw("      <direction placement=\"above\"><direction-type><metronome><beat-unit>quarter</beat-unit><per-minute>")
+                xml.decimal(numerator: bpm.numerator, denominator: bpm.denominator)
+                xml.raw("</per-minute></metronome></direction-type><voice>1</voice><sound tempo=\"")
+            case .ritardando?, .accelerando?:
+                xml.raw("      <direction placement=\"above\"><direction-type><words>")
+                xml.raw(ramp == .ritardando ? "rit." : "accel.")
+                xml.raw("</words></direction-type><voice>1</voice><sound tempo=\"")
+            case .step?:
+                xml.raw("      <sound tempo=\"")
+            }
             xml.decimal(numerator: bpm.numerator, denominator: bpm.denominator)
-            xml.raw("</per-minute></metronome></direction-type><voice>1</voice><sound tempo=\"")
-            xml.decimal(numerator: bpm.numerator, denominator: bpm.denominator)
-            xml.raw("\"/></direction>\n")
+            switch ramp {
+            case .step?: xml.raw("\"/>\n")
+            default: xml.raw("\"/></direction>\n")
+            }
             state.tempo += 1
         }
     }

@@ -56,6 +56,8 @@ public struct StavePrinter {
         for tempo in song.tempos where tempo.bar != 1 && tempo.position(amongTracks: song.tracks.count) == 0 {
             lines.append(StavePrinter.tempoStatement(tempo))
         }
+        // A ramp's steps follow every other tempo wherever it is written: the header holds them all.
+        for ramp in song.tempoRamps { lines.append("tempo \(ramp.bpm.decimalText) at \(ramp.bar)-\(ramp.through)") }
         for meter in song.meters where meter.bar != 1 { lines.append("meter \(meter.numerator)/\(meter.denominator) at \(meter.bar)") }
         for marker in song.markers { lines.append("marker \(StavePrinter.quoted(marker.text)) at \(marker.bar)") }
         return lines.joined(separator: "\n") + "\n"

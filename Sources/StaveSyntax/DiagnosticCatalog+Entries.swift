@@ -219,6 +219,14 @@ extension DiagnosticID {
             return warning("two tempo changes at one moment",
                          "Two tempos fall on the same tick: the later in the file wins, and the earlier is never heard. Remove the one you do not mean. Equal tempos do not warn.",
                          wrong: "tempo 100 at 3\ntempo 120 at 3", right: "tempo 100 at 3\ntempo 120 at 4")
+        case .tempoRampBars:
+            return entry("a tempo ramp whose bars run backwards",
+                         "`tempo BPM at A-B` ramps from the start of bar A to the end of bar B, so A must not come after B. Write the bars in order, A-B without spaces.",
+                         wrong: "tempo 60 at 2-1\n" + body("c1 | d1"), right: "tempo 60 at 1-2\n" + body("c1 | d1"))
+        case .tempoRampConflict:
+            return entry("another tempo change inside a tempo ramp",
+                         "A ramp sets every quarter note's tempo from the start of bar A to the end of bar B, so no other tempo (a header `tempo … at BAR`, an in-body `tempo`, another ramp) may fall inside those bars. Move the change outside the ramp or end the ramp before it.",
+                         wrong: "tempo 60 at 1-2\ntempo 90 at 2\n" + body("c1 | d1 | e1"), right: "tempo 60 at 1-2\ntempo 90 at 3\n" + body("c1 | d1 | e1"))
         case .tempoTooSlowForMIDI:
             return warning("a tempo slower than MIDI can store",
                          "A MIDI file stores at most 16,777,215 microseconds per quarter note, about 3.58 beats per minute; the MIDI file uses that instead. Write longer notes at a faster tempo.",

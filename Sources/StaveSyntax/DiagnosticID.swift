@@ -59,6 +59,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case meterConflict = "meter-conflict"
     case tempoConflict = "tempo-conflict"
     case tempoTooSlowForMIDI = "tempo-too-slow-for-midi"
+    case tempoRampBars = "tempo-ramp-bars"
+    case tempoRampConflict = "tempo-ramp-conflict"
     // Tracks and phrases
     case duplicateTrack = "duplicate-track"
     case duplicatePhrase = "duplicate-phrase"

@@ -81,7 +81,19 @@ extension Parser {
             guard let bpm = decimal(advance()) else { skipToTopLevel(); return nil }
             switch parseAt() {
             case .none: return finish(.tempo(bpm, at: nil), self)
-            case .some(let bar?): return finish(.tempo(bpm, at: bar), self)
+            case .some(let bar?):
+                guard current.kind == .number, bytes[current.range.start] == UInt8(ascii: "-") else { return finish(.tempo(bpm, at: bar), self) }
+                // `tempo BPM at A-B`: the lexer reads `-B` as one number.
+                guard current.range.start == bar.range.end else {
+                    error(.expectedToken, "expected a tempo ramp's bars as A-B without spaces, found a space before \(describe(current))", at: current.range)
+                    skipToTopLevel()
+                    return nil
+                }
+                guard let last = integer(advance()) else { skipToTopLevel(); return nil }
+                var through = last
+                through.value = -last.value
+                through.range.start += 1
+                return finish(.tempo(bpm, at: bar, through: through), self)
             case .some(nil): skipToTopLevel(); return nil
             }
         case "meter":

@@ -73,7 +73,8 @@ public struct HeaderStatement: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case title(String)
         case composer(String)
-        case tempo(DecimalSyntax, at: NumberSyntax?)
+        /// `tempo BPM [at BAR]`, or a ramp `tempo BPM at A-B` (Songwriting v3) when `through` is B.
+        case tempo(DecimalSyntax, at: NumberSyntax?, through: NumberSyntax? = nil)
         case meter(numerator: NumberSyntax, denominator: NumberSyntax, at: NumberSyntax?)
         case key(tonic: PitchSpelling, tonicRange: SourceRange, mode: KeyMode)
         case ppq(NumberSyntax)

@@ -14,6 +14,12 @@ final class FormatRuleTests: XCTestCase {
                       "title \"Song\"\ntempo 120\n\ntrack melody \"Lead\" {\n  instrument flute\n  volume 90\n  phrase a { c4 d e f | g1 | }\n}\n")
     }
 
+    /// A tempo ramp's bars `A-B` stay glued (the lexer reads `-B` as one negative number).
+    func testTempoRampBarsStayGlued() {
+        assertFormats("tempo  60   at 5-8 \ntempo 90.5 at 9-9\ntrack a { phrase { c1 } }",
+                      "tempo 60 at 5-8\ntempo 90.5 at 9-9\n\ntrack a {\n  phrase { c1 }\n}\n")
+    }
+
     func testBodyLineBreaksStayWhereWrittenAndBodiesAreIndented() {
         assertFormats("track a {\nphrase {\nc4 d e f |\n    g1 |\n}\n}\n",
                       "track a {\n  phrase {\n    c4 d e f |\n    g1 |\n  }\n}\n")

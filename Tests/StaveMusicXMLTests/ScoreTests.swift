@@ -205,3 +205,20 @@ final class ScoreTests: XCTestCase {
         XCTAssertEqual(measures(xml), [["R*:4"]])
     }
 }
+
+/// Tempo ramps (LANGUAGE.md "Tempo ramps"): "rit." or "accel." words where the ramp starts,
+/// then a bare `<sound tempo>` at each later step; the tempo after the ramp is a metronome mark.
+final class TempoRampScoreTests: XCTestCase {
+    func testRitardandoAndAccelerando() throws {
+        let xml = try musicXML("tempo 120\nmeter 2/4\ntempo 60 at 2-2\ntempo 90 at 3-3\ntempo 100 at 4\ntrack a { phrase { c2 | c2 | c2 | c2 } }")
+        let directions = xml.split(separator: "\n").filter { $0.contains("tempo=") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(directions, [
+            #"<direction placement="above"><direction-type><metronome><beat-unit>quarter</beat-unit><per-minute>120</per-minute></metronome></direction-type><voice>1</voice><sound tempo="120"/></direction>"#,
+            #"<direction placement="above"><direction-type><words>rit.</words></direction-type><voice>1</voice><sound tempo="90"/></direction>"#,
+            #"<sound tempo="60"/>"#,
+            #"<direction placement="above"><direction-type><words>accel.</words></direction-type><voice>1</voice><sound tempo="75"/></direction>"#,
+            #"<sound tempo="90"/>"#,
+            #"<direction placement="above"><direction-type><metronome><beat-unit>quarter</beat-unit><per-minute>100</per-minute></metronome></direction-type><voice>1</voice><sound tempo="100"/></direction>"#,
+        ])
+    }
+}
