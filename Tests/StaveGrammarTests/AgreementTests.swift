@@ -12,7 +12,7 @@ final class AgreementTests: XCTestCase {
         var random = SeededRandom(seed: 32 + GrammarFile.seedOffset)
         let vocabulary = self.vocabulary(grammar, &generator)
         var outcomes: [String: Int] = [:]
-        let sentences = TestScale.count(1500, minimum: 150)
+        let sentences = TestScale.count(1500, minimum: 500)
         for index in 0..<sentences {
             var tokens = generator.sentence().tokens
             guard tokens.count >= 3 else { continue }
