@@ -25,6 +25,7 @@ import StaveTestSupport
 /// | Number      | `legato`                               | 1–100                                    |
 /// | Number      | `cc`                                   | 0–127                                    |
 /// | Number      | `bend`                                 | −200–200                                 |
+/// | Number      | `@` (a note's own velocity)            | 0–127                                    |
 /// | Number      | anywhere else                          | 1–16                                     |
 /// | Word        | `instrument` / `kit`                   | GM program names and aliases / kit names |
 /// | Pitch       | `key`                                  | the tonics of the 15 major keys          |
@@ -83,6 +84,7 @@ struct ValueChoosers {
         choosers.add("Number", after: ["legato"], number(1...100))
         choosers.add("Number", after: ["cc"], number(0...127))
         choosers.add("Number", after: ["bend"], number(-200...200))
+        choosers.add("Number", after: ["@"], number(0...127))
         choosers.add("Number", after: [nil], number(1...16))
         choosers.add("Word", after: ["instrument"], one(of: GeneralMIDI.instrumentNames + GeneralMIDI.instrumentAliases.keys.sorted()))
         choosers.add("Word", after: ["kit"], one(of: GeneralMIDI.kits.keys.sorted()))
