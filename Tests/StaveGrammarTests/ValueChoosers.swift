@@ -25,13 +25,13 @@ import StaveTestSupport
 /// | Number      | `legato`                               | 1–100                                    |
 /// | Number      | `cc`                                   | 0–127                                    |
 /// | Number      | `bend`                                 | −200–200                                 |
-/// | Number      | `@` (a note's own velocity)            | 0–127                                    |
 /// | Number      | anywhere else                          | 1–16                                     |
 /// | Word        | `instrument` / `kit`                   | GM program names and aliases / kit names |
 /// | Pitch       | `key`                                  | the tonics of the 15 major keys          |
 /// | Identifier  | anywhere                               | a small pool of valid IDs                |
 /// | Octave      | anywhere                               | o2–o6                                    |
 /// | Velocity    | anywhere                               | v0–v127                                  |
+/// | NoteVelocity | anywhere (after `@`)                  | 0–127                                    |
 /// | Count       | anywhere                               | x1–x4                                    |
 struct ValueChoosers {
     typealias Chooser = (inout SeededRandom) -> String
@@ -84,7 +84,6 @@ struct ValueChoosers {
         choosers.add("Number", after: ["legato"], number(1...100))
         choosers.add("Number", after: ["cc"], number(0...127))
         choosers.add("Number", after: ["bend"], number(-200...200))
-        choosers.add("Number", after: ["@"], number(0...127))
         choosers.add("Number", after: [nil], number(1...16))
         choosers.add("Word", after: ["instrument"], one(of: GeneralMIDI.instrumentNames + GeneralMIDI.instrumentAliases.keys.sorted()))
         choosers.add("Word", after: ["kit"], one(of: GeneralMIDI.kits.keys.sorted()))
@@ -92,6 +91,7 @@ struct ValueChoosers {
         choosers.add("Identifier", after: [nil], one(of: identifiers))
         choosers.add("Octave", after: [nil]) { random in "o\(Int.random(in: 2...6, using: &random))" }
         choosers.add("Velocity", after: [nil]) { random in "v\(Int.random(in: 0...127, using: &random))" }
+        choosers.add("NoteVelocity", after: [nil], number(0...127))
         choosers.add("Count", after: [nil]) { random in "x\(Int.random(in: 1...4, using: &random))" }
         return choosers
     }
