@@ -135,12 +135,14 @@ extension BodyPrinter {
             // also written as a note (`[v0 G v90 > d]`: two copies sound at the higher) and is
             // written again after the symbol.
             let symbolVelocity = after.lazy.filter { symbolPitches.contains($0.pitch) }.map(\.velocity).min() ?? first.velocity
+            // A symbol with its own `@N` (`[Am7@40]`, `[Am7]2@40`) writes it, not a velocity command.
+            let symbolOwn = after.first { symbolPitches.contains($0.pitch) && $0.velocity == symbolVelocity }?.ownVelocity ?? false
             var commands: [String] = []
-            if symbolVelocity != velocity { commands.append(velocityCommand(symbolVelocity)) }
+            if !symbolOwn, symbolVelocity != velocity { commands.append(velocityCommand(symbolVelocity)) }
             let rootOctave = (symbol.rootPitch - symbol.symbol.root.semitonesAboveC) / 12 - 1
             if let command = octaveCommand(to: rootOctave) { commands.append(command) }
-            add(commands, symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (first.tie ? "~" : ""))
-            for note in after where !symbolPitches.contains(note.pitch) || note.velocity != symbolVelocity {
+            add(commands, symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (symbolOwn ? "@\(symbolVelocity)" : "") + (first.tie ? "~" : ""))
+            for note in after where !symbolPitches.contains(note.pitch) || note.velocity != symbolVelocity || note.ownVelocity != symbolOwn {
                 let (commands, pitch) = member(note)
                 add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + own(note) + (note.tie ? "~" : ""))
             }

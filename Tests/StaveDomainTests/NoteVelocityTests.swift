@@ -86,6 +86,15 @@ final class NoteVelocityTests: XCTestCase {
         XCTAssertEqual(try MIDIFileWriter().render(recompiled), try MIDIFileWriter().render(original))
     }
 
+    /// A chord symbol with its own velocity prints it, not a velocity command (the cursor stays).
+    func testChordSymbolsWithTheirOwnVelocity() throws {
+        let original = try RoundTripTests.compile("track a { phrase { v60 [Am7@40]2 [Am7]2@30 c2 } }", path: "a.stave")
+        XCTAssertEqual(Performance.notes(of: original.tracks[0], in: original).map(\.velocity), [40, 40, 40, 40, 30, 30, 30, 30, 60])
+        let printed = StavePrinter().print(try SongDecoder.decodeSong(try SongEncoder.encode(original)))
+        XCTAssertTrue(printed.contains("[Am7@40]2 [Am7@30] v60 c |"), printed)
+        XCTAssertEqual(try RoundTripTests.compile(printed, path: "printed"), original)
+    }
+
     func testErrors() {
         func diagnose(_ body: String) -> [String] {
             let (_, diagnostics) = Lowering.compile(Source(path: "e.stave", text: "track a { phrase { \(body) } }"), defaultTitle: "e")
