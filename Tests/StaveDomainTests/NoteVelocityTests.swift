@@ -91,7 +91,7 @@ final class NoteVelocityTests: XCTestCase {
         let original = try RoundTripTests.compile("track a { phrase { v60 [Am7@40]2 [Am7]2@30 c2 } }", path: "a.stave")
         XCTAssertEqual(Performance.notes(of: original.tracks[0], in: original).map(\.velocity), [40, 40, 40, 40, 30, 30, 30, 30, 60])
         let printed = StavePrinter().print(try SongDecoder.decodeSong(try SongEncoder.encode(original)))
-        XCTAssertTrue(printed.contains("[Am7@40]2 [Am7@30] v60 c |"), printed)
+        XCTAssertTrue(printed.contains("[Am7@40]2 [Am7@30] | v60 c"), printed)
         XCTAssertEqual(try RoundTripTests.compile(printed, path: "printed"), original)
     }
 
