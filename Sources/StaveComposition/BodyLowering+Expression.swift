@@ -181,7 +181,7 @@ extension BodyLowering {
     /// (`[c c^]`: one note, ties and marks joined); a tied pitch is remembered once for the tie
     /// rule. Returns the note's marks after the merge.
     @inline(__always) @discardableResult
-    static func merge(_ pitch: Int, velocity: Int, tie: Bool, tieRange: SourceRange, marks: NoteMarks, spelling: PitchSpelling?,
+    static func merge(_ pitch: Int, velocity: Int, ownVelocity: Bool = false, tie: Bool, tieRange: SourceRange, marks: NoteMarks, spelling: PitchSpelling?,
                       into chord: inout [ChordNote], tied: inout [(pitch: Int, range: SourceRange)],
                       velocities: inout (Int, Int)?) -> NoteMarks {
         var merged = marks
@@ -190,13 +190,18 @@ extension BodyLowering {
             // "Songwriting (v3)"); `velocities` tells the caller when they differ.
             if chord[index].velocity != velocity {
                 velocities = (chord[index].velocity, velocity)
-                chord[index].velocity = max(chord[index].velocity, velocity)
+                if velocity > chord[index].velocity {
+                    chord[index].velocity = velocity
+                    chord[index].ownVelocity = ownVelocity
+                }
+            } else if ownVelocity {
+                chord[index].ownVelocity = true
             }
             if tie { chord[index].tie = true }
             if !marks.isEmpty { chord[index].marks.formUnion(marks) }
             merged = chord[index].marks
         } else {
-            chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling, marks: marks))
+            chord.append(ChordNote(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling, marks: marks, ownVelocity: ownVelocity))
         }
         if tie, !tied.contains(where: { $0.pitch == pitch }) { tied.append((pitch, tieRange)) }
         return merged

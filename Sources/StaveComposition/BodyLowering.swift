@@ -125,7 +125,7 @@ struct BodyLowering {
                 time = time + width
                 return
             }
-            let note = ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks)
+            let note = ChordNote(pitch: pitch, velocity: length.velocity ?? velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks, ownVelocity: length.velocity != nil)
             var root = RootNote(position: time, width: width, note: note)
             root.source = SourceMark(element.range)
             notes.append(root)
@@ -233,6 +233,8 @@ struct BodyLowering {
             let tie = member.tie || tieAll
             let tieRange = !tie || member.tie ? member.range : (length.tieRange ?? range)
             let marks = member.marks.union(length.marks)
+            // The member's own `@N` wins over the chord's; either over the cursor.
+            let own = member.velocity ?? length.velocity
             if case .chordSymbol(let symbol) = member.sound {
                 guard let (root, pitches) = resolve(symbol, member.range) else { continue }
                 // One symbol per chord (a second one is the parser's error); symbols come in time order.
@@ -243,7 +245,7 @@ struct BodyLowering {
                 var merged = marks
                 for pitch in pitches {
                     var velocities: (Int, Int)?
-                    merged.formUnion(BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks, spelling: nil,
+                    merged.formUnion(BodyLowering.merge(pitch, velocity: own ?? velocity, ownVelocity: own != nil, tie: tie, tieRange: tieRange, marks: marks, spelling: nil,
                                                         into: &chord, tied: &tied, velocities: &velocities))
                     if let velocities { pitchTwice(pitch, velocities, member.range) }
                 }
@@ -252,7 +254,7 @@ struct BodyLowering {
             }
             guard let pitch = resolve(member.sound, member.range) else { continue }
             var velocities: (Int, Int)?
-            let merged = BodyLowering.merge(pitch, velocity: velocity, tie: tie, tieRange: tieRange, marks: marks,
+            let merged = BodyLowering.merge(pitch, velocity: own ?? velocity, ownVelocity: own != nil, tie: tie, tieRange: tieRange, marks: marks,
                                             spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied, velocities: &velocities)
             if let velocities { pitchTwice(pitch, velocities, member.range) }
             if !merged.isEmpty { checkMarks(merged, member.range) }
@@ -291,7 +293,7 @@ struct BodyLowering {
                     divisions.append(.rest)
                     continue
                 }
-                divisions.append(.chord([ChordNote(pitch: pitch, velocity: velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks)]))
+                divisions.append(.chord([ChordNote(pitch: pitch, velocity: length.velocity ?? velocity, tie: length.tiesToNext, spelling: BodyLowering.written(sound, in: key), marks: length.marks, ownVelocity: length.velocity != nil)]))
                 noteCount += 1
                 arrived(ties.arrive(isRest: false, pitchCount: 1) { $0 == pitch }, item.range)
                 if length.tiesToNext { ties.tie(pitch, at: length.tieRange ?? item.range) }

@@ -174,7 +174,8 @@ extension Performance {
         return true
     }
 
-    /// Velocities (hairpins, then accents) and sounding ends, in one pass over notes in start
+    /// Velocities (hairpins, then accents; a note's own `@N` wins over the ramp and still
+    /// takes its accent) and sounding ends, in one pass over notes in start
     /// order with a cursor on the hairpins (which are in time order and never overlap).
     /// A hairpin's ends are timed as commands (`PhraseBody.time(of:afterGraces:)`).
     private static func shape<Time: NoteTime>(_ notes: inout [TimedNote<Time>], hairpins: [Hairpin], of body: PhraseBody, velocities: Bool, legato: Int, convert: (Rational) -> Time?) -> Bool {
@@ -193,7 +194,7 @@ extension Performance {
             for index in buffer.indices {
                 var note = buffer[index]
                 while ramp < ramps.count, ramps[ramp].end <= note.start { ramp += 1 }
-                if ramp < ramps.count, ramps[ramp].start <= note.start {
+                if ramp < ramps.count, ramps[ramp].start <= note.start, !note.ownVelocity {
                     let r = ramps[ramp]
                     note.velocity = r.from + (note.start - r.start).roundedRatio(times: r.to - r.from, over: r.end - r.start)
                 }

@@ -376,8 +376,15 @@ public struct ChordNote: Equatable, Sendable {
 
     /// Staccato, tenuto and accent, as written (v2).
     public var marks: NoteMarks {
-        get { NoteMarks(rawValue: flags >> 1) }
-        set { flags = (flags & 1) | (newValue.rawValue << 1) }
+        get { NoteMarks(rawValue: (flags >> 1) & 0b111) }
+        set { flags = (flags & ~0b1110) | ((newValue.rawValue & 0b111) << 1) }
+    }
+
+    /// True when `velocity` is the note's own, written `@N` (v3, bit 4 of the flags): it does
+    /// not follow a hairpin's ramp, and the save format and printer write it back as `@N`.
+    public var ownVelocity: Bool {
+        get { flags & 0b1_0000 != 0 }
+        set { flags = newValue ? flags | 0b1_0000 : flags & ~0b1_0000 }
     }
     /// The written letter's ASCII byte, or 0 when the spelling is not known (drums, or Stave's
     /// default spelling applies).
@@ -407,12 +414,13 @@ public struct ChordNote: Equatable, Sendable {
     }
 
     /// Creates a `ChordNote` from its parts.
-    public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil, marks: NoteMarks = []) {
+    public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil, marks: NoteMarks = [], ownVelocity: Bool = false) {
         self.storedPitch = Int16(clamping: pitch)
         self.storedVelocity = Int16(clamping: velocity)
         self.tie = tie
         self.marks = marks
         self.spelling = spelling
+        self.ownVelocity = ownVelocity
     }
 
     /// Pitch, velocity, tie and marks: what sounds. The spelling is left out (see the type's comment).

@@ -73,17 +73,28 @@ public struct TimedNote<Time: NoteTime>: Equatable, Sendable {
     /// The joined note's articulation (v2): the accent of its first part, the staccato or
     /// tenuto of its last part. Empty for grace notes.
     public var marks: NoteMarks
+    /// Bit 0: a grace note; bit 1: the velocity is the note's own `@N`. One byte keeps a note
+    /// in whole ticks at 24 bytes.
+    @usableFromInline var storedFlags: UInt8
     /// True for a grace note (v2): played on the beat before the note it decorates.
-    public var isGrace: Bool
+    @inlinable public var isGrace: Bool {
+        get { storedFlags & 1 != 0 }
+        set { storedFlags = newValue ? storedFlags | 1 : storedFlags & ~1 }
+    }
+    /// True when the velocity is the note's own `@N` (v3): a hairpin's ramp leaves it alone.
+    @inlinable public var ownVelocity: Bool {
+        get { storedFlags & 2 != 0 }
+        set { storedFlags = newValue ? storedFlags | 2 : storedFlags & ~2 }
+    }
 
     /// Creates a `TimedNote` from its parts.
-    @inlinable public init(start: Time, end: Time, pitch: Int, velocity: Int, marks: NoteMarks = [], isGrace: Bool = false) {
+    @inlinable public init(start: Time, end: Time, pitch: Int, velocity: Int, marks: NoteMarks = [], isGrace: Bool = false, ownVelocity: Bool = false) {
         self.start = start
         self.end = end
         self.storedPitch = Int32(clamping: pitch)
         self.storedVelocity = Int16(clamping: velocity)
         self.marks = marks
-        self.isGrace = isGrace
+        self.storedFlags = (isGrace ? 1 : 0) | (ownVelocity ? 2 : 0)
     }
 }
 
@@ -115,7 +126,7 @@ struct TieJoiner<Time: NoteTime> {
         marksSeen.formUnion(note.marks)
         if open.isEmpty {
             if note.tie { open.append(OpenTie(pitch: note.pitch, index: out.count)) }
-            out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks))
+            out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks, ownVelocity: note.ownVelocity))
             return
         }
         var index = out.count
@@ -124,7 +135,7 @@ struct TieJoiner<Time: NoteTime> {
             out[index].end = end
             out[index].marks = out[index].marks.joined(with: note.marks)
         } else {
-            out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks))
+            out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks, ownVelocity: note.ownVelocity))
         }
         open.removeAll(keepingCapacity: true)
         if note.tie { open.append(OpenTie(pitch: note.pitch, index: index)) }
@@ -141,7 +152,7 @@ struct TieJoiner<Time: NoteTime> {
                 out[index].end = end
                 out[index].marks = out[index].marks.joined(with: note.marks)
             } else {
-                out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks))
+                out.append(TimedNote(start: start, end: end, pitch: note.pitch, velocity: note.velocity, marks: note.marks, ownVelocity: note.ownVelocity))
             }
             if note.tie { nextOpen.append(OpenTie(pitch: note.pitch, index: index)) }
         }

@@ -72,7 +72,7 @@ struct ContainerBytes {
         static let position = Array("position".utf8), width = Array("width".utf8), blocks = Array("blocks".utf8)
         static let notes = Array("notes".utf8), beats = Array("beats".utf8)
         static let pitch = Array("pitch".utf8), drum = Array("drum".utf8), velocity = Array("velocity".utf8)
-        static let tie = Array("tie".utf8), spelling = Array("spelling".utf8)
+        static let tie = Array("tie".utf8), spelling = Array("spelling".utf8), ownVelocity = Array("ownVelocity".utf8)
         static let marks = SongDecoder.markFields.map { (key: Array($0.0.utf8), mark: $0.1) }
         static let trueWord = Array("true".utf8), falseWord = Array("false".utf8)
     }
@@ -159,7 +159,7 @@ struct ContainerBytes {
     private mutating func noteObject(_ pitches: ClosedRange<Int>) -> SongDocument.Note? {
         guard begin(ContainerBytes.openBrace) else { return nil }
         let pitchKey = kind == .drums ? Keys.drum : Keys.pitch
-        var pitch: Int?, velocity: Int?, tie: Bool?, spelling: PitchSpelling?
+        var pitch: Int?, velocity: Int?, tie: Bool?, spelling: PitchSpelling?, ownVelocity: Bool?
         var marks: NoteMarks = [], seenMarks: NoteMarks = []
         var first = true
         while !end(ContainerBytes.closeBrace, first: first) {
@@ -174,6 +174,9 @@ struct ContainerBytes {
             } else if key.elementsEqual(Keys.tie), tie == nil {
                 guard let value = bool() else { return nil }
                 tie = value
+            } else if key.elementsEqual(Keys.ownVelocity), ownVelocity == nil {
+                guard let value = bool() else { return nil }
+                ownVelocity = value
             } else if kind == .melody, key.elementsEqual(Keys.spelling), spelling == nil {
                 guard let text = plainString(), let value = SongDocument.Note.spelling(fromText: text) else { return nil }
                 spelling = value
@@ -188,8 +191,8 @@ struct ContainerBytes {
         guard !failed, let pitch, ExpressionRule.marks(marks) == nil else { return nil }
         if let spelling, !SongDecoder.spelling(spelling, names: pitch) { return nil }
         let noteVelocity = velocity ?? state.velocity
-        state.velocity = noteVelocity
-        return SongDocument.Note(pitch: pitch, velocity: noteVelocity, tie: tie ?? false, spelling: spelling, marks: marks)
+        if ownVelocity != true { state.velocity = noteVelocity }
+        return SongDocument.Note(pitch: pitch, velocity: noteVelocity, tie: tie ?? false, spelling: spelling, marks: marks, ownVelocity: ownVelocity ?? false)
     }
 
     // MARK: - Bytes

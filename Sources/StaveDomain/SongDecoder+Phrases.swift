@@ -225,10 +225,13 @@ extension SongDecoder {
             spelling = self.spelling(value, pitch: pitch, at: path.key("spelling"))
             spellingFailed = spelling == nil
         }
+        var ownVelocity: Bool? = false
+        if !isGrace, !fields.allRead, let value = fields.take("ownVelocity") { ownVelocity = bool(value, at: path.key("ownVelocity")) }
         finish(fields, what: isGrace ? "a grace " + what.dropFirst(2) : what, known: SongDecoder.noteFields(kind: kind, isGrace: isGrace))
-        if let velocity { state.velocity = velocity }
-        guard let pitch, let velocity, let tie, let marks, !spellingFailed else { return nil }
-        return SongDocument.Note(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling, marks: marks)
+        // A note's own `@N` leaves the running velocity alone (version 6).
+        if let velocity, ownVelocity != true { state.velocity = velocity }
+        guard let pitch, let velocity, let tie, let marks, let ownVelocity, !spellingFailed else { return nil }
+        return SongDocument.Note(pitch: pitch, velocity: velocity, tie: tie, spelling: spelling, marks: marks, ownVelocity: ownVelocity)
     }
 
     /// The members that name a note's marks (version 5).
@@ -238,7 +241,7 @@ extension SongDecoder {
     static func noteFields(kind: TrackKind, isGrace: Bool) -> [String] {
         let key = kind == .drums ? "drum" : "pitch"
         let spelling = kind == .drums ? [] : ["spelling"]
-        return isGrace ? [key, "velocity"] + spelling : [key, "velocity", "tie"] + spelling + markFields.map(\.0)
+        return isGrace ? [key, "velocity"] + spelling : [key, "velocity", "tie"] + spelling + markFields.map(\.0) + ["ownVelocity"]
     }
 
     /// Whether a spelling names `pitch` in an octave Stave writes (0–9).

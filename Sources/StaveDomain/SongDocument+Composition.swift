@@ -26,7 +26,7 @@ extension SongDocument {
             // Only a spelling other than Stave's own is stored.
             var spelling = note.spelling
             if let written = spelling, written == defaultSpelling(note.pitch) { spelling = nil }
-            return Note(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: spelling, marks: note.marks)
+            return Note(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: spelling, marks: note.marks, ownVelocity: note.ownVelocity)
         }
         func block(_ division: TupletNote) -> NoteBlock {
             switch division {
@@ -156,7 +156,7 @@ extension SongDocument {
     static func body(length: Int, containers: [NoteContainer], tempos: [TempoMark], expression: Expression, resolution: Int) -> PhraseBody {
         func time(_ units: Int) -> Rational { Rational(units, resolution) }
         func chordNote(_ note: Note) -> ChordNote {
-            ChordNote(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: note.spelling, marks: note.marks)
+            ChordNote(pitch: note.pitch, velocity: note.velocity, tie: note.tie, spelling: note.spelling, marks: note.marks, ownVelocity: note.ownVelocity)
         }
         func division(_ block: NoteBlock) -> TupletNote {
             switch block {

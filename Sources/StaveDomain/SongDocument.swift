@@ -186,14 +186,18 @@ public struct SongDocument: Equatable, Sendable {
         /// How the note is written (letter and sounding accidental) when that differs from the
         /// spelling Stave chooses itself (`Pitch.defaultSpelling`); nil otherwise, and on drums.
         public var spelling: PitchSpelling?
+        /// True when `velocity` is the note's own `@N` (v3): written as it stands, it leaves
+        /// the phrase's running velocity alone and a hairpin does not ramp it.
+        public var ownVelocity: Bool
 
         /// A note.
-        public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil, marks: NoteMarks = []) {
+        public init(pitch: Int, velocity: Int, tie: Bool = false, spelling: PitchSpelling? = nil, marks: NoteMarks = [], ownVelocity: Bool = false) {
             self.pitch = pitch
             self.velocity = velocity
             self.tie = tie
             self.marks = marks
             self.spelling = spelling
+            self.ownVelocity = ownVelocity
         }
 
         /// The save format's text of a spelling: the letter, then `#`, `##`, `b` or `bb` (`f#`,

@@ -253,8 +253,9 @@ public enum SongEncoder {
         writer.raw(UInt8(ascii: "["))
         for (index, note) in notes.enumerated() {
             if index > 0 { writer.separator() }
-            let sameVelocity = note.velocity == state.velocity
-            state.velocity = note.velocity
+            // A note's own `@N` is always written and leaves the running velocity alone.
+            let sameVelocity = !note.ownVelocity && note.velocity == state.velocity
+            if !note.ownVelocity { state.velocity = note.velocity }
             if sameVelocity, !note.tie, note.spelling == nil, note.marks.isEmpty {
                 writer.integer(note.pitch)
                 continue
@@ -275,6 +276,10 @@ public enum SongEncoder {
                 writer.string(SongDocument.Note.spellingText(spelling))
             }
             if !note.marks.isEmpty { writeMarks(note.marks, &writer) }
+            if note.ownVelocity {
+                writer.inlineKey("ownVelocity", first: false)
+                writer.raw("true")
+            }
             writer.raw(UInt8(ascii: "}"))
         }
         writer.raw(UInt8(ascii: "]"))

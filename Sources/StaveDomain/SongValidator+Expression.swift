@@ -88,7 +88,7 @@ extension SongValidator {
             let start = Rational(pin.start), end = Rational(pin.end)
             var index = SongValidator.firstIndex(in: items.count, atOrAfter: start) { items[$0].offset }
             while index < items.count, items[index].offset < end {
-                if let note = items[index].notes.first(where: { $0.velocity != pin.from }) {
+                if let note = items[index].notes.first(where: { !$0.ownVelocity && $0.velocity != pin.from }) {
                     problem(.saveHairpinVelocity, pinPath, "a note starting at \(items[index].offset) inside this hairpin has velocity \(note.velocity); notes inside a hairpin are written at its starting velocity \(pin.from)")
                     break
                 }

@@ -214,9 +214,9 @@ struct Layout {
             }
             let glued: Bool
             switch kind {
-            case .rightBracket, .rightBrace, .rightParen, .tilde, .dot, .apostrophe, .caret, .slash: glued = true
+            case .rightBracket, .rightBrace, .rightParen, .tilde, .dot, .apostrophe, .caret, .slash, .at: glued = true
             // After `/`: the `9` of a chord symbol's `6/9`.
-            case .number: glued = before == .tilde || before == .rightBracket || before == .rightBrace || before == .slash
+            case .number: glued = before == .tilde || before == .at || before == .rightBracket || before == .rightBrace || before == .slash
             case .word where before == .slash || isTenutoMark(token): glued = true
             default: glued = before == .leftBracket || before == .leftBrace || before == .leftParen || before == .rightParen
             }

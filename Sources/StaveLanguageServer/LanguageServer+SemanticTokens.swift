@@ -56,7 +56,7 @@ extension LanguageServer {
             case .number, .decimal: spans.append((token.range, 4))
             case .string: spans.append((token.range, 6))
             case .dynamic, .greater, .less: spans.append((token.range, 5))
-            case .bar, .tilde, .apostrophe, .caret: spans.append((token.range, 8))
+            case .bar, .tilde, .apostrophe, .caret, .at: spans.append((token.range, 8))
             case .dot where owner[index]?.isBodyItem == true: spans.append((token.range, 4)) // a duration's dots
             default: break
             }

@@ -38,7 +38,10 @@ extension BodyPrinter {
         var written = notes.count == 1 && symbol == nil ? single(first) : chord(Array(notes), symbol: symbol, memberMarks: false)
         if !inside.isEmpty { written = BodyPrinter.bracketed(written, after: inside, single: notes.count == 1 && symbol == nil) }
         let tie = notes.count == 1 ? first.tie : symbol == nil && notes.allSatisfy(\.tie)
-        let marks = notes.count == 1 || BodyPrinter.sharedMarks(Array(notes)) ? BodyPrinter.markText(first.marks) : ""
+        let shared = notes.count == 1 || BodyPrinter.sharedMarks(Array(notes)) ? BodyPrinter.markText(first.marks) : ""
+        // The note's own `@N` follows its marks (`c4'@70`, `[c e g]2@70`); a chord's when all
+        // its notes share it, else each member wrote its own.
+        let marks = shared + (symbol == nil && BodyPrinter.sharedOwnVelocity(Array(notes)) ? BodyPrinter.ownVelocityText(first) : "")
         if let grace { written = Written(commands: [], text: BodyPrinter.graceGroup(grace, written.commands) + written.text) }
         elements += written.commands
         // Marks follow the (first) duration: `c4'`, `c2'~8` for a length tied inline.
@@ -74,11 +77,11 @@ extension BodyPrinter {
             var written: Written
             if notes.count == 1, symbol == nil, inside.isEmpty {
                 written = single(notes[0])
-                written.text += BodyPrinter.markText(notes[0].marks) + (notes[0].tie ? "~" : "")
+                written.text += BodyPrinter.markText(notes[0].marks) + BodyPrinter.ownVelocityText(notes[0]) + (notes[0].tie ? "~" : "")
             } else if notes.count == 1, symbol == nil {
                 // `[e pedal down]`: the member keeps its own marks and tie inside the brackets.
                 let member = single(notes[0])
-                written = BodyPrinter.bracketed(Written(commands: member.commands, text: member.text + BodyPrinter.markText(notes[0].marks) + (notes[0].tie ? "~" : "")),
+                written = BodyPrinter.bracketed(Written(commands: member.commands, text: member.text + BodyPrinter.markText(notes[0].marks) + BodyPrinter.ownVelocityText(notes[0]) + (notes[0].tie ? "~" : "")),
                                                 after: inside, single: true)
             } else {
                 written = chord(notes, symbol: symbol, memberMarks: true)
@@ -106,6 +109,8 @@ extension BodyPrinter {
     mutating func chord(_ notes: [ChordNote], symbol: ChordSymbolMark?, memberMarks: Bool) -> Written {
         let tieAll = symbol == nil && notes.allSatisfy(\.tie)
         let marksEach = memberMarks || !BodyPrinter.sharedMarks(notes)
+        let ownEach = memberMarks || symbol != nil || !BodyPrinter.sharedOwnVelocity(notes)
+        func own(_ note: ChordNote) -> String { ownEach ? BodyPrinter.ownVelocityText(note) : "" }
         var prefix: [String] = []
         var parts: [String] = []
         var before = notes[...], after = notes[notes.endIndex...]
@@ -123,21 +128,23 @@ extension BodyPrinter {
         }
         for note in before {
             let (commands, pitch) = member(note)
-            add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie && !tieAll ? "~" : ""))
+            add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + own(note) + (note.tie && !tieAll ? "~" : ""))
         }
         if let symbol, let first = after.first {
             // The symbol at its pitches' lowest velocity; a pitch of it that sounds louder was
             // also written as a note (`[v0 G v90 > d]`: two copies sound at the higher) and is
             // written again after the symbol.
             let symbolVelocity = after.lazy.filter { symbolPitches.contains($0.pitch) }.map(\.velocity).min() ?? first.velocity
+            // A symbol with its own `@N` (`[Am7@40]`, `[Am7]2@40`) writes it, not a velocity command.
+            let symbolOwn = after.first { symbolPitches.contains($0.pitch) && $0.velocity == symbolVelocity }?.ownVelocity ?? false
             var commands: [String] = []
-            if symbolVelocity != velocity { commands.append(velocityCommand(symbolVelocity)) }
+            if !symbolOwn, symbolVelocity != velocity { commands.append(velocityCommand(symbolVelocity)) }
             let rootOctave = (symbol.rootPitch - symbol.symbol.root.semitonesAboveC) / 12 - 1
             if let command = octaveCommand(to: rootOctave) { commands.append(command) }
-            add(commands, symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (first.tie ? "~" : ""))
-            for note in after where !symbolPitches.contains(note.pitch) || note.velocity != symbolVelocity {
+            add(commands, symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (symbolOwn ? "@\(symbolVelocity)" : "") + (first.tie ? "~" : ""))
+            for note in after where !symbolPitches.contains(note.pitch) || note.velocity != symbolVelocity || note.ownVelocity != symbolOwn {
                 let (commands, pitch) = member(note)
-                add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + (note.tie ? "~" : ""))
+                add(commands, pitch + (marksEach ? BodyPrinter.markText(note.marks) : "") + own(note) + (note.tie ? "~" : ""))
             }
         }
         return Written(commands: prefix, text: "[" + parts.joined(separator: " ") + "]")
@@ -146,7 +153,7 @@ extension BodyPrinter {
     /// The velocity and octave commands a note needs, and its pitch or drum name.
     mutating func member(_ note: ChordNote) -> (commands: [String], pitch: String) {
         var commands: [String] = []
-        if note.velocity != velocity { commands.append(velocityCommand(note.velocity)) }
+        if !note.ownVelocity, note.velocity != velocity { commands.append(velocityCommand(note.velocity)) }
         if kind == .drums {
             return (commands, GeneralMIDI.drumName(forKey: note.pitch) ?? "kick")
         }
@@ -202,6 +209,18 @@ extension BodyPrinter {
     static func sharedMarks(_ notes: [ChordNote]) -> Bool {
         guard let first = notes.first?.marks else { return true }
         return notes.allSatisfy { $0.marks == first }
+    }
+
+    /// `@N` for a note with its own velocity (v3), written after its marks; else nothing.
+    static func ownVelocityText(_ note: ChordNote) -> String {
+        note.ownVelocity ? "@\(note.velocity)" : ""
+    }
+
+    /// True when every note of a chord has its own velocity, the same one (written once, after
+    /// the chord's duration).
+    static func sharedOwnVelocity(_ notes: [ChordNote]) -> Bool {
+        guard let first = notes.first, first.ownVelocity else { return false }
+        return notes.allSatisfy { $0.ownVelocity && $0.velocity == first.velocity }
     }
 
     /// `'` staccato, `_` tenuto, `^` accent, in that order.

@@ -109,6 +109,14 @@ extension DiagnosticID {
                          "Every track and phrase body ends with `}`. The error points at the `{` that is never closed.",
                          wrong: "track lead {\n  phrase { c d e }\n", right: body("c d e"))
         // Stave 2 syntax
+        case .invalidNoteVelocity:
+            return entry("`@` without a velocity",
+                         "`@N` gives one note or chord its own velocity N (0–127) without moving the velocity cursor: the number follows `@` directly, after the duration and marks (`snare16@35`, `c4.'@90`, `[c e g]2@70`).",
+                         wrong: body("c4@ d e"), right: body("c4@40 d e"))
+        case .noteVelocityNotAllowed:
+            return entry("a note's own velocity where none may stand",
+                         "`@N` marks one sounding note or chord, right after its duration and marks and before `~` (`c2@70~8`). A rest sounds nothing, a whole tuplet is several notes (give its items their own: `{c@40 d e}4`) and a grace note plays at the velocity in force.",
+                         wrong: body("r4@40 c d"), right: body("r4 c@40 d"))
         case .misplacedMark:
             return entry("an articulation mark where none may stand",
                          "Articulation marks (`'` staccato, `_` tenuto, `^` accent) follow a note's duration and dots directly, before `~`: `c4'`, `f#8._`, `[c e g]2^`. Inside a chord or a tuplet they follow the pitch (`[c^ e g]2`, `{c' d' e}4`).",

@@ -106,6 +106,11 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case lyricsSourceWithoutWords = "lyrics-source-without-words"
     /// One pitch twice in a chord at different velocities (a warning; it sounds once, at the highest).
     case chordPitchTwice = "chord-pitch-twice"
+    // Stave 3 songwriting (LANGUAGE.md "A note's own velocity")
+    /// `@` not followed directly by a number (`c4@`, `c4@ 70`).
+    case invalidNoteVelocity = "invalid-note-velocity"
+    /// `@N` on a rest, a whole tuplet or a grace note, or after a `~`.
+    case noteVelocityNotAllowed = "note-velocity-not-allowed"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"

@@ -424,6 +424,7 @@ public struct Lexer {
         case UInt8(ascii: "/"): return .slash
         case UInt8(ascii: "'"): return .apostrophe
         case UInt8(ascii: "^"): return .caret
+        case UInt8(ascii: "@"): return .at
         default: return nil
         }
     }

@@ -241,6 +241,7 @@ extension Parser {
                 }
                 let marks = readMarks(after: token, underscores: underscores, reporting: false)
                 if let range = marks.range { error(.markOnRest, "a rest cannot take articulation marks", at: range) }
+                refuseOwnVelocity(on: "a rest")
                 if current.kind == .tilde {
                     let tilde = advance()
                     if current.kind == .number, !current.spaceBefore {
@@ -258,6 +259,10 @@ extension Parser {
             if let marksRange {
                 error(.markOnRest, "a rest cannot take articulation marks", at: marksRange)
                 length.marks = []
+            }
+            if let range = lengthVelocityRange {
+                error(.noteVelocityNotAllowed, "a rest cannot take a velocity of its own ('@N'): it sounds nothing", at: range)
+                length.velocity = nil
             }
             if length.tiesToNext, let range = length.tieRange {
                 error(.tieToRest, "a rest cannot be tied", at: range)
@@ -320,12 +325,12 @@ extension Parser {
             if digitsStart < end {
                 error(context == .grace ? .graceItemNotAllowed : .durationNotAllowed, context == .chord ? "durations are not allowed inside a chord: write it after ']'" : context == .tuplet ? "durations are not allowed inside a tuplet: write it after '}'" : "durations are not allowed inside a grace group: grace notes take their length from the note they decorate", at: token.range)
             }
-            let (marks, tie, range) = parseItemEnding(after: token, underscores: underscores, in: context)
+            let (marks, tie, range, velocity) = parseItemEnding(after: token, underscores: underscores, in: context)
             if let unknownDrum { reportUnknownDrum(unknownDrum, at: token.range) }
             if context == .chord {
-                return BodyElement(.member(ChordMember(sound, tie: tie != nil, marks: marks, range: range)), range)
+                return BodyElement(.member(ChordMember(sound, tie: tie != nil, marks: marks, velocity: velocity, range: range)), range)
             }
-            return BodyElement(.note(sound, Length(tiesToNext: tie != nil, tieRange: tie, marks: marks)), range)
+            return BodyElement(.note(sound, Length(tiesToNext: tie != nil, tieRange: tie, marks: marks, velocity: velocity)), range)
         }
         var length = Length()
         var marksRange: SourceRange?
@@ -398,6 +403,7 @@ extension Parser {
     /// Returns false when an error was reported and the element should be dropped.
     mutating func parseLength(after token: Token, digits: Bytes, underscores: Int = 0, into length: inout Length, in context: Context, marksRange: inout SourceRange?) -> Bool {
         var ok = true
+        lengthVelocityRange = nil
         if underscores > 0, current.kind == .dot, !current.spaceBefore {
             error(.misplacedMark, "articulation marks follow the dots: write the '_' after them", at: SourceRange(token.range.end - underscores, token.range.end))
             while current.kind == .dot, !current.spaceBefore { advance() }
@@ -426,6 +432,10 @@ extension Parser {
         let marks = readMarks(after: token, underscores: underscores, reporting: true)
         length.marks = marks.marks
         marksRange = marks.range
+        if let own = readOwnVelocity() {
+            length.velocity = own.velocity
+            lengthVelocityRange = own.velocity == nil ? nil : own.range
+        }
         if marks.range != nil, digits.isEmpty, length.duration == nil, current.kind == .number, !current.spaceBefore {
             // `c'4`: the marks before the duration.
             let number = advance()
@@ -526,8 +536,9 @@ extension Parser {
                 let number = advance()
                 error(context == .grace ? .graceItemNotAllowed : .durationNotAllowed, "durations are not allowed on a chord inside \(context.noun)", at: number.range)
             }
-            let (marks, tie, _) = parseItemEnding(after: close, underscores: 0, in: context)
+            let (marks, tie, _, velocity) = parseItemEnding(after: close, underscores: 0, in: context)
             length.marks = marks
+            length.velocity = velocity
             if let tie {
                 length.tiesToNext = true
                 length.tieRange = tie
@@ -616,6 +627,10 @@ extension Parser {
                 error(.markOnTuplet, "a whole tuplet cannot take articulation marks: mark its items after their pitches", at: marksRange)
                 length.marks = []
             }
+            if let range = lengthVelocityRange {
+                error(.noteVelocityNotAllowed, "a whole tuplet cannot take a velocity of its own ('@N'): give its items theirs after their pitches ('{c@40 d e}4')", at: range)
+                length.velocity = nil
+            }
             if length.tiesToNext || !length.inlineTies.isEmpty {
                 error(.tieOnTuplet, "a whole tuplet cannot be tied: put '~' after its last item", at: length.tieRange ?? close.range)
                 return dropGroup(from: header, reports: reports)
@@ -629,6 +644,7 @@ extension Parser {
             if let range = marks.range {
                 error(.markOnTuplet, "a whole tuplet cannot take articulation marks: mark its items after their pitches", at: range)
             }
+            refuseOwnVelocity(on: "a whole tuplet")
             if current.kind == .tilde {
                 let tilde = advance()
                 error(.tieOnTuplet, "a whole tuplet cannot be tied: put '~' after its last item", at: tilde.range)

@@ -88,19 +88,58 @@ extension Parser {
         }
     }
 
+    // MARK: - A note's own velocity
+
+    /// Reads `@N` glued after a note's duration and marks (v3): the velocity and where `@N`
+    /// stands, or nil when no `@` follows. `@` without a glued number and N outside 0–127 are
+    /// reported (the velocity is then nil, the range still set, so callers that refuse `@N`
+    /// do not report it twice). The common case, no `@`, costs one look at the next token.
+    @inline(__always)
+    mutating func readOwnVelocity() -> (velocity: Int?, range: SourceRange)? {
+        guard current.kind == .at, !current.spaceBefore else { return nil }
+        return readOwnVelocitySlowly()
+    }
+
+    private mutating func readOwnVelocitySlowly() -> (velocity: Int?, range: SourceRange) {
+        let at = advance()
+        guard current.kind == .number, !current.spaceBefore else {
+            error(.invalidNoteVelocity, "expected a velocity 0–127 right after '@', found \(describe(current))", at: at.range)
+            return (nil, at.range)
+        }
+        let number = advance()
+        let range = at.range.union(number.range)
+        let digits = bytes[number.range.start..<number.range.end]
+        var value = 0
+        for byte in digits where byte != UInt8(ascii: "-") {
+            value = min(value * 10 + Int(byte) - 0x30, 1_000)
+        }
+        guard digits.first != UInt8(ascii: "-"), value <= 127 else {
+            error(.valueOutOfRange, "a note's velocity \(text(number)) is out of range 0–127", at: range)
+            return (nil, range)
+        }
+        return (value, range)
+    }
+
+    /// Reads `@N` where none may stand (after a rest, a whole tuplet, a grace note) and
+    /// reports it, naming `what`; steps over it.
+    mutating func refuseOwnVelocity(on what: String) {
+        guard let read = readOwnVelocity(), read.velocity != nil else { return }
+        error(.noteVelocityNotAllowed, "\(what) cannot take a velocity of its own ('@N')", at: read.range)
+    }
+
     /// Reads what ends a pitch inside a chord, tuplet or grace group: its marks, then `~`
     /// (neither in a grace group). Returns the marks, the tie's range and the item's range
     /// (the word with its marks). The common case, neither, costs one look at the next token.
     @inline(__always)
-    mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
+    mutating func parseItemEnding(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange, velocity: Int?) {
         let next = current
-        if underscores == 0, next.kind != .tilde, next.spaceBefore || (next.kind != .apostrophe && next.kind != .caret && next.kind != .word) {
-            return ([], nil, token.range)
+        if underscores == 0, next.kind != .tilde, next.spaceBefore || (next.kind != .apostrophe && next.kind != .caret && next.kind != .word && next.kind != .at) {
+            return ([], nil, token.range, nil)
         }
         return parseItemEndingSlowly(after: token, underscores: underscores, in: context)
     }
 
-    private mutating func parseItemEndingSlowly(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange) {
+    private mutating func parseItemEndingSlowly(after token: Token, underscores: Int, in context: Context) -> (NoteMarks, tie: SourceRange?, range: SourceRange, velocity: Int?) {
         let grace = context == .grace || insideGrace
         let read = readMarks(after: token, underscores: underscores, reporting: !grace)
         var marks = read.marks
@@ -108,7 +147,16 @@ extension Parser {
             error(.graceItemNotAllowed, "grace notes take no articulation marks", at: range)
             marks = []
         }
-        let range = token.range.union(read.range ?? token.range)
+        var range = token.range.union(read.range ?? token.range)
+        var velocity: Int?
+        if let own = readOwnVelocity() {
+            range = range.union(own.range)
+            if grace, own.velocity != nil {
+                error(.noteVelocityNotAllowed, "a grace note cannot take a velocity of its own ('@N'): it plays at the velocity in force", at: own.range)
+            } else if !grace {
+                velocity = own.velocity
+            }
+        }
         var tie: SourceRange?
         if current.kind == .tilde {
             let tilde = advance()
@@ -126,11 +174,17 @@ extension Parser {
             }
             reportMarksAfterTie()
         }
-        return (marks, tie, range)
+        return (marks, tie, range, velocity)
     }
 
     /// Reports marks glued after a `~` (they go before it) and steps over them.
     mutating func reportMarksAfterTie() {
+        if current.kind == .at, !current.spaceBefore, let own = readOwnVelocity() {
+            if own.velocity != nil {
+                error(.noteVelocityNotAllowed, "a note's velocity goes before '~': write '\(text(own.range))' right after the first duration and its marks", at: own.range)
+            }
+            return
+        }
         guard atGluedMark else { return }
         let first = current
         _ = readMarks(after: first, underscores: 0, reporting: false)

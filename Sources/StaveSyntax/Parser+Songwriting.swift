@@ -37,9 +37,9 @@ extension Parser {
         switch parsed {
         case .success(let symbol):
             let endToken = tokens[position - 1]
-            let (marks, tie, itemRange) = parseItemEnding(after: endToken, underscores: trailing, in: context)
+            let (marks, tie, itemRange, velocity) = parseItemEnding(after: endToken, underscores: trailing, in: context)
             let memberRange = range.union(itemRange)
-            return .some(BodyElement(.member(ChordMember(.chordSymbol(symbol), tie: tie != nil, marks: marks, range: memberRange)), memberRange))
+            return .some(BodyElement(.member(ChordMember(.chordSymbol(symbol), tie: tie != nil, marks: marks, velocity: velocity, range: memberRange)), memberRange))
         case .failure(let problem):
             skipGluedLength()
             switch problem {

@@ -49,6 +49,9 @@ public struct Parser {
     var texts: [String] = []
     /// True while the items of a grace group are read (a chord there takes no marks or ties).
     var insideGrace = false
+    /// Where the `@N` read by the last `parseLength` stands (nil: none, or already reported),
+    /// for the callers that refuse it (rests, whole tuplets).
+    var lengthVelocityRange: SourceRange?
 
     /// The source itself is not kept: the parser reads its bytes, and a smaller parser is a
     /// faster one (its non-mutating helpers are called on every token).

@@ -400,6 +400,17 @@ public struct Length: Equatable, Sendable {
 
     /// Articulation marks after the duration (v2); on a chord, they mark every pitch.
     public var marks: NoteMarks = []
+    /// The note's own velocity `@N` (v3), `Length.noVelocity` when none is written; one byte
+    /// beside the marks keeps the size.
+    private var storedVelocity: UInt8 = Length.noVelocity
+    private static let noVelocity = UInt8.max
+
+    /// The note's (or chord's) own velocity `@N` (0–127, v3): it sounds at N without moving the
+    /// velocity cursor; nil when none is written.
+    public var velocity: Int? {
+        get { storedVelocity == Length.noVelocity ? nil : Int(storedVelocity) }
+        set { storedVelocity = newValue.map { UInt8(clamping: max(0, min(127, $0))) } ?? Length.noVelocity }
+    }
 
     /// A `~` that ties to the next note or chord.
     public var tiesToNext: Bool {
@@ -432,12 +443,13 @@ public struct Length: Equatable, Sendable {
     }
 
     /// Creates a `Length` from its parts.
-    public init(duration: DurationSyntax? = nil, inlineTies: [DurationSyntax] = [], tiesToNext: Bool = false, tieRange: SourceRange? = nil, marks: NoteMarks = []) {
+    public init(duration: DurationSyntax? = nil, inlineTies: [DurationSyntax] = [], tiesToNext: Bool = false, tieRange: SourceRange? = nil, marks: NoteMarks = [], velocity: Int? = nil) {
         self.duration = duration
         self.marks = marks
         self.inlineTies = InlineTies(inlineTies)
         self.tiesToNext = tiesToNext
         if tiesToNext { self.tieRange = tieRange }
+        self.velocity = velocity
     }
 }
 
@@ -450,15 +462,23 @@ public struct ChordMember: Equatable, Sendable {
     public var tie: Bool
     /// Its own articulation marks (`[c^ e g]2`, v2).
     public var marks: NoteMarks
+    /// Its own velocity (`[c@40 e g]2`, v3), nil when none is written; it wins over the
+    /// chord's `@N`. Kept in one byte (255: none) so that body elements stay 48 bytes.
+    public var velocity: Int? {
+        get { storedVelocity == UInt8.max ? nil : Int(storedVelocity) }
+        set { storedVelocity = newValue.map { UInt8(clamping: max(0, min(127, $0))) } ?? UInt8.max }
+    }
+    private var storedVelocity: UInt8 = UInt8.max
     /// Where it was written.
     public var range: SourceRange
 
     /// Creates a `ChordMember` from its parts.
-    public init(_ sound: Sound, tie: Bool = false, marks: NoteMarks = [], range: SourceRange) {
+    public init(_ sound: Sound, tie: Bool = false, marks: NoteMarks = [], velocity: Int? = nil, range: SourceRange) {
         self.sound = sound
         self.tie = tie
         self.marks = marks
         self.range = range
+        self.velocity = velocity
     }
 }
 

@@ -16,6 +16,8 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
     /// `'` (staccato) and `^` (accent), articulation marks (v2); `_` (tenuto) is read from
     /// words, where it is an identifier character.
     case apostrophe, caret
+    /// `@`, which gives one note its own velocity (`c4@70`, v3).
+    case at
     /// End of input.
     case end
 
@@ -41,6 +43,7 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
         case .slash: return "'/'"
         case .apostrophe: return "'''"
         case .caret: return "'^'"
+        case .at: return "'@'"
         case .end: return "end of file"
         }
     }

@@ -87,16 +87,16 @@ final class FormatCommandTests: CLITestCase {
     }
 
     func testTreeReprintsAnyFileAndDumpsItsNodes() throws {
-        let file = try write("bad.stave", bad + "@@ /* unterminated")
+        let file = try write("bad.stave", bad + "$$ /* unterminated")
         let reprint = try run(["tree", "--reprint", file])
         XCTAssertEqual(reprint.status, 0)
         XCTAssertEqual(reprint.out, try Data(contentsOf: URL(fileURLWithPath: file)))
         let dump = try run(["tree", file])
         XCTAssertEqual(dump.status, 0)
         let lines = String(decoding: dump.out, as: UTF8.self).split(separator: "\n")
-        XCTAssertEqual(lines.first, "song 0..\((bad + "@@ /* unterminated").utf8.count)")
+        XCTAssertEqual(lines.first, "song 0..\((bad + "$$ /* unterminated").utf8.count)")
         XCTAssertTrue(lines.contains("      barLine 26..27"), lines.joined(separator: "\n"))
-        XCTAssertTrue(lines.contains { $0.contains("unexpected") && $0.contains("\"@@\"") })
+        XCTAssertTrue(lines.contains { $0.contains("unexpected") && $0.contains("\"$$\"") })
         XCTAssertTrue(lines.contains { $0.contains("blockComment") })
     }
 

@@ -31,6 +31,7 @@ import StaveTestSupport
 /// | Identifier  | anywhere                               | a small pool of valid IDs                |
 /// | Octave      | anywhere                               | o2–o6                                    |
 /// | Velocity    | anywhere                               | v0–v127                                  |
+/// | NoteVelocity | anywhere (after `@`)                  | 0–127                                    |
 /// | Count       | anywhere                               | x1–x4                                    |
 struct ValueChoosers {
     typealias Chooser = (inout SeededRandom) -> String
@@ -90,6 +91,7 @@ struct ValueChoosers {
         choosers.add("Identifier", after: [nil], one(of: identifiers))
         choosers.add("Octave", after: [nil]) { random in "o\(Int.random(in: 2...6, using: &random))" }
         choosers.add("Velocity", after: [nil]) { random in "v\(Int.random(in: 0...127, using: &random))" }
+        choosers.add("NoteVelocity", after: [nil], number(0...127))
         choosers.add("Count", after: [nil]) { random in "x\(Int.random(in: 1...4, using: &random))" }
         return choosers
     }

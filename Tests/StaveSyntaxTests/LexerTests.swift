@@ -127,11 +127,11 @@ final class LexerTests: XCTestCase {
             ("c /* open", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
             ("c /*", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
             ("c /*/", [(.unterminatedComment, SourceRange(2, 4))], [Self.t(.word, "c")]),
-            ("c @ # d", [(.invalidCharacter, SourceRange(2, 3)), (.invalidCharacter, SourceRange(4, 5))], [Self.t(.word, "c"), Self.s(.word, "d")]),
+            ("c $ # d", [(.invalidCharacter, SourceRange(2, 3)), (.invalidCharacter, SourceRange(4, 5))], [Self.t(.word, "c"), Self.s(.word, "d")]),
             // The signs of chord symbols belong only to words that start with A–G.
             ("c+ H+ cø", [(.invalidCharacter, SourceRange(1, 2)), (.invalidCharacter, SourceRange(4, 5)), (.invalidCharacter, SourceRange(7, 9))],
              [Self.t(.word, "c"), Self.s(.word, "H"), Self.s(.word, "c")]),
-            ("C∆7 @+@", [(.invalidCharacter, SourceRange(1, 4)), (.invalidCharacter, SourceRange(6, 9))], [Self.t(.word, "C"), Self.s(.number, "7")]),
+            ("C∆7 $+$", [(.invalidCharacter, SourceRange(1, 4)), (.invalidCharacter, SourceRange(6, 9))], [Self.t(.word, "C"), Self.s(.number, "7")]),
         ]
         for (input, expectedDiagnostics, expectedTokens) in cases {
             let source = Source(path: "t", text: input)
@@ -179,11 +179,11 @@ final class LexerTests: XCTestCase {
     }
 
     func testARunOfInvalidCharactersIsOneDiagnostic() {
-        let source = Source(path: "t", text: "c @@@@ d $% e\u{1B}\u{7}f")
+        let source = Source(path: "t", text: "c ;;;; d $% e\u{1B}\u{7}f")
         let (tokens, diagnostics) = Lexer.tokenize(source)
         XCTAssertEqual(diagnostics.map(\.range), [SourceRange(2, 6), SourceRange(9, 11), SourceRange(13, 15)])
         XCTAssertEqual(diagnostics.map(\.message), [
-            "4 unexpected characters '@@@@'",
+            "4 unexpected characters ';;;;'",
             "2 unexpected characters '$%'",
             "2 unexpected characters '\\u{1B}\\u{7}'",
         ])
