@@ -67,6 +67,17 @@ public struct NameIndex: Sendable {
     public private(set) var tracks: [(id: String, node: Int)] = []
 
     init(tree: SourceTree) {
+        /// `[TRACK.]ID` starting at token `first` (a word), as `sync` and `lyrics … from` write it:
+        /// a phrase of TRACK, or of `ownTrack` without one.
+        func phraseReference(at first: Int, before end: Int, inTrack ownTrack: String) {
+            if first + 2 < end, tree.tokens[first + 1].kind == .dot, tree.tokens[first + 2].kind == .word {
+                let sourceTrack = tree.text(ofToken: first)
+                occurrences.append(Occurrence(target: .track(sourceTrack), range: tree.tokens[first].range, isDefinition: false))
+                occurrences.append(Occurrence(target: .phrase(track: sourceTrack, id: tree.text(ofToken: first + 2)), range: tree.tokens[first + 2].range, isDefinition: false))
+            } else {
+                occurrences.append(Occurrence(target: .phrase(track: ownTrack, id: tree.text(ofToken: first)), range: tree.tokens[first].range, isDefinition: false))
+            }
+        }
         for trackNode in tree.childNodes(of: 0) where tree.nodes[trackNode].kind == .track {
             let trackTokens = tree.nodes[trackNode].tokens
             guard trackTokens.count > 1, tree.tokens[trackTokens.lowerBound + 1].kind == .word else { continue }
@@ -92,23 +103,11 @@ public struct NameIndex: Sendable {
                     let source = second + 2
                     if tree.nodes[member].kind == .lyrics, source < tokens.upperBound, tree.tokens[source - 1].kind == .word,
                        tree.text(ofToken: source - 1) == "from", tree.tokens[source].kind == .word {
-                        if source + 2 < tokens.upperBound, tree.tokens[source + 1].kind == .dot, tree.tokens[source + 2].kind == .word {
-                            let sourceTrack = tree.text(ofToken: source)
-                            occurrences.append(Occurrence(target: .track(sourceTrack), range: tree.tokens[source].range, isDefinition: false))
-                            occurrences.append(Occurrence(target: .phrase(track: sourceTrack, id: tree.text(ofToken: source + 2)), range: tree.tokens[source + 2].range, isDefinition: false))
-                        } else {
-                            occurrences.append(Occurrence(target: .phrase(track: trackID, id: tree.text(ofToken: source)), range: tree.tokens[source].range, isDefinition: false))
-                        }
+                        phraseReference(at: source, before: tokens.upperBound, inTrack: trackID)
                     }
                 case .syncPhrase:
                     guard tree.tokens[second].kind == .word else { continue }
-                    if second + 2 < tokens.upperBound, tree.tokens[second + 1].kind == .dot, tree.tokens[second + 2].kind == .word {
-                        let sourceTrack = tree.text(ofToken: second)
-                        occurrences.append(Occurrence(target: .track(sourceTrack), range: tree.tokens[second].range, isDefinition: false))
-                        occurrences.append(Occurrence(target: .phrase(track: sourceTrack, id: tree.text(ofToken: second + 2)), range: tree.tokens[second + 2].range, isDefinition: false))
-                    } else {
-                        occurrences.append(Occurrence(target: .phrase(track: trackID, id: tree.text(ofToken: second)), range: tree.tokens[second].range, isDefinition: false))
-                    }
+                    phraseReference(at: second, before: tokens.upperBound, inTrack: trackID)
                 default:
                     break
                 }
