@@ -27,7 +27,7 @@ public struct Lowering {
         lowering.assignChannels(&tracks, syntax.tracks)
         var placement = Placement(song: song, meterMap: meterMap, syntax: consume syntax, tracks: tracks)
         placement.run()
-        lowering.diagnostics += placement.diagnostics
+        lowering.diagnostics += placement.diagnostics.indices.lazy.filter { !placement.supersededDiagnostics.contains($0) }.map { placement.diagnostics[$0] }
         song.tracks = placement.tracks
         // Timing is checked only on a song without errors of its own (a name that is no drum
         // counts, though the parser reported it).

@@ -147,6 +147,7 @@ extension Placement {
         let notes = sung.reference.map { [DiagnosticNote("sung by phrase '\(name)' here", at: $0)] } ?? []
         for (index, problem) in ExpressionRule.verseProblems(sung.verses, lyricNotes: original.lyricNotes, phrase: name) {
             let range = index < sung.verseRanges.count ? sung.verseRanges[index] : sung.reference ?? SourceRange(0, 0)
+            if index < sung.barCheckOffsets.count, !sung.barCheckOffsets[index].isEmpty { verseCountProblems[range.start] = diagnostics.count }
             diagnostics.append(problem.diagnostic(at: range, notes: notes))
         }
         for (index, verse) in sung.verses.enumerated() {
@@ -177,6 +178,9 @@ extension Placement {
             }
             reportedBarChecks[offset] = diagnostics.count
             diagnostics.append(problem.diagnostic(at: SourceRange(offset, offset + 1), notes: notes))
+            if verse < sung.verseRanges.count, let countProblem = verseCountProblems[sung.verseRanges[verse].start] {
+                supersededDiagnostics.insert(countProblem)
+            }
         }
     }
 }

@@ -58,6 +58,12 @@ struct Placement {
     /// The diagnostic (an index into `diagnostics`) of each failed bar check, by the source
     /// offset of its `|`.
     var reportedBarChecks: [Int: Int] = [:]
+    /// The "more syllables than lyric notes" diagnostic of each verse, by the source offset of
+    /// the verse's string: a failed bar check of that verse supersedes it (it names where the
+    /// extra syllable is; one mistake, one error).
+    var verseCountProblems: [Int: Int] = [:]
+    /// Diagnostics (indexes into `diagnostics`) that a more precise one replaced, left out at the end.
+    var supersededDiagnostics: Set<Int> = []
     /// In-body tempo events at every placement, for the timing check.
     var tempoOrder: [TimedTempo] = []
     /// For each track's placed phrases (aligned with `Track.phrases`), the quarter-note
