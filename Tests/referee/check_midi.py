@@ -21,7 +21,11 @@ files with the third-party library mido, never with Stave's own code, and checks
     conductor data (ppq, tempo map, time signatures, key), each track's
     program, volume and pan, and the Stave 2 events (controllers other than the
     track's setup, pitch bends, lyrics, markers, in file order) equal the
-    hand-written expectations there.
+    hand-written expectations there;
+  * the golden dump of every example in Tests/Fixtures/midi/NAME.txt (which the Swift tests
+    compare with Stave's own MIDI reader, and which `STAVE_UPDATE_GOLDENS` rewrites) equals
+    mido's reading of the same file, event for event: the goldens are checked by a reader that
+    is not ours.
 
 It prints OK or FAIL per example (with the first mismatches), then a final line
 `N passed, M failed`, and exits with status 1 if anything failed (2 on a usage
@@ -47,6 +51,14 @@ sys.path.insert(0, HERE)
 import expected  # noqa: E402  (hand-written data next to this script)
 
 DEFAULT_EXAMPLES = os.path.normpath(os.path.join(HERE, "..", "..", "Examples"))
+GOLDENS = os.path.normpath(os.path.join(HERE, "..", "Fixtures", "midi"))
+# Key signatures by sharps (negative: flats), as mido names them.
+MAJOR_KEYS = {-7: "Cb", -6: "Gb", -5: "Db", -4: "Ab", -3: "Eb", -2: "Bb", -1: "F", 0: "C",
+              1: "G", 2: "D", 3: "A", 4: "E", 5: "B", 6: "F#", 7: "C#"}
+MINOR_KEYS = {-7: "Abm", -6: "Ebm", -5: "Bbm", -4: "Fm", -3: "Cm", -2: "Gm", -1: "Dm", 0: "Am",
+              1: "Em", 2: "Bm", 3: "F#m", 4: "C#m", 5: "G#m", 6: "D#m", 7: "A#m"}
+KEY_SHARPS = {**{name: (sharps, "major") for sharps, name in MAJOR_KEYS.items()},
+              **{name: (sharps, "minor") for sharps, name in MINOR_KEYS.items()}}
 CONDUCTOR_META = ("set_tempo", "time_signature", "key_signature")
 
 
@@ -316,6 +328,65 @@ def diff_notes(want, got, limit):
     return lines
 
 
+def golden_dump(mid):
+    """The file as the golden dumps in Tests/Fixtures/midi write it (one line per event:
+    track, absolute tick, event), from mido's reading."""
+    def text(msg):
+        # mido decodes meta texts as Latin-1; Stave writes UTF-8.
+        return '"%s"' % msg.text.encode("latin1").decode("utf-8") if hasattr(msg, "text") else '"%s"' % msg.name.encode("latin1").decode("utf-8")
+    lines = ["format %d tracks %d division %d" % (mid.type, len(mid.tracks), mid.ticks_per_beat)]
+    for index, track in enumerate(mid.tracks):
+        tick = 0
+        for msg in track:
+            tick += msg.time
+            kind = msg.type
+            if kind == "track_name":
+                event = "track-name " + text(msg)
+            elif kind in ("text", "copyright", "lyrics", "marker"):
+                event = {"text": "text", "copyright": "copyright", "lyrics": "lyric", "marker": "marker"}[kind] + " " + text(msg)
+            elif kind == "end_of_track":
+                event = "end-of-track"
+            elif kind == "set_tempo":
+                event = "tempo %d" % msg.tempo
+            elif kind == "time_signature":
+                event = "time-signature %d/%d clocks %d 32nds %d" % (msg.numerator, msg.denominator,
+                                                                     msg.clocks_per_click, msg.notated_32nd_notes_per_beat)
+            elif kind == "key_signature":
+                sharps, mode = KEY_SHARPS[msg.key]
+                event = "key-signature %d %s" % (sharps, mode)
+            elif kind == "note_on":
+                event = ("note-off ch%d %d 0" % (msg.channel + 1, msg.note) if msg.velocity == 0
+                         else "note-on ch%d %d %d" % (msg.channel + 1, msg.note, msg.velocity))
+            elif kind == "note_off":
+                event = "note-off ch%d %d %d" % (msg.channel + 1, msg.note, msg.velocity)
+            elif kind == "control_change":
+                event = "control ch%d %d %d" % (msg.channel + 1, msg.control, msg.value)
+            elif kind == "program_change":
+                event = "program ch%d %d" % (msg.channel + 1, msg.program)
+            elif kind == "pitchwheel":
+                event = "bend ch%d %d" % (msg.channel + 1, msg.pitch + 8192)
+            else:
+                event = "mido-%s %r" % (kind, msg)
+            lines.append("%d %d %s" % (index, tick, event))
+    return "\n".join(lines) + "\n"
+
+
+def golden_problems(name, mid, limit):
+    """mido's reading of the file against the example's golden dump, line for line."""
+    path = os.path.join(GOLDENS, name + ".txt")
+    if not os.path.exists(path):
+        return ["no golden dump %s (every example has one)" % path], False
+    with open(path, encoding="utf-8") as f:
+        want = f.read().split("\n")
+    got = golden_dump(mid).split("\n")
+    if got == want:
+        return [], True
+    first = next((i for i, (w, g) in enumerate(zip(want, got)) if w != g), min(len(want), len(got)))
+    return ["mido's reading differs from the golden %s at line %d: mido %r, golden %r"
+            % (os.path.relpath(path), first + 1, got[first] if first < len(got) else "<end>",
+               want[first] if first < len(want) else "<end>")], True
+
+
 def check_example(name, stave_path, midi_path, limit):
     """Returns (list of failure lines, short note for the OK line)."""
     failures = []
@@ -415,6 +486,10 @@ def check_example(name, stave_path, midi_path, limit):
     elif events:
         failures.append("%d Stave 2 events (controllers, bends, lyrics, markers) but no EVENTS entry in expected.py"
                         % len(events))
+    problems, compared = golden_problems(name, mid, limit)
+    failures.extend(problems)
+    if compared and not problems:
+        checked.append("golden dump")
     note = ("checked against expected.py: " + ", ".join(checked)) if checked else "structure only"
     return failures, note
 
