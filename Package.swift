@@ -27,24 +27,25 @@ let package = Package(
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
     targets: [
-        // Small shared tools of the stages: running independent jobs on all cores, JSON text.
-        .target(name: "StaveSupport"),
+        // JSON: the one reader (streaming, with paths in errors), value, writer and string escaping,
+        // for the save format, the language server's messages and `--diagnostics json`.
+        .target(name: "StaveJSON"),
         // Text → tokens → syntax tree, with diagnostics.
-        .target(name: "StaveSyntax", dependencies: ["StaveSupport"]),
+        .target(name: "StaveSyntax", dependencies: ["StaveJSON"]),
         // Syntax tree → checked Composition tree (exact rational time), performance expansion.
         .target(name: "StaveComposition", dependencies: ["StaveSyntax"]),
         // Composition → Standard MIDI File.
         .target(name: "StaveMIDI", dependencies: ["StaveComposition"]),
         // Composition ⇄ the versioned JSON save format, with migrations.
-        .target(name: "StaveDomain", dependencies: ["StaveSyntax", "StaveComposition", "StaveSupport"], exclude: ["FORMAT.md"]),
+        .target(name: "StaveDomain", dependencies: ["StaveJSON", "StaveSyntax", "StaveComposition"], exclude: ["FORMAT.md"]),
         // Composition → canonical Stave text (in the formatter's layout).
-        .target(name: "StavePrinter", dependencies: ["StaveSupport", "StaveSyntax", "StaveComposition", "StaveFormatter"]),
+        .target(name: "StavePrinter", dependencies: ["StaveSyntax", "StaveComposition", "StaveFormatter"]),
         // Composition → ASCII piano roll.
         .target(name: "StavePianoRoll", dependencies: ["StaveSyntax", "StaveComposition"], exclude: ["ROLL.md"]),
         // Lossless syntax tree → the canonical layout (`stave fmt`).
         .target(name: "StaveFormatter", dependencies: ["StaveSyntax"]),
         // The language server: LSP messages in, messages out (`stave lsp` does the I/O).
-        .target(name: "StaveLanguageServer", dependencies: ["StaveSupport", "StaveSyntax", "StaveComposition", "StaveDomain", "StaveFormatter"]),
+        .target(name: "StaveLanguageServer", dependencies: ["StaveJSON", "StaveSyntax", "StaveComposition", "StaveFormatter"]),
         // The pure half of hearing a song: FluidSynth's command lines, soundfont search, WAV
         // length fitting, the playing bar from the tempo map (FluidSynth itself runs outside).
         .target(name: "StaveAudio", dependencies: ["StaveComposition"]),
@@ -59,12 +60,12 @@ let package = Package(
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
         .testTarget(name: "StaveCompositionTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
         .testTarget(name: "StaveMIDITests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI"]),
-        .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI", "StaveSupport", "StaveTestSupport"]),
+        .testTarget(name: "StaveDomainTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveDomain", "StavePrinter", "StaveMIDI", "StaveJSON", "StaveTestSupport"]),
         .testTarget(name: "StaveCLITests", dependencies: ["stave"]),
         .testTarget(name: "StaveAudioTests", dependencies: ["StaveComposition", "StaveAudio"]),
         .testTarget(name: "StavePianoRollTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePianoRoll"]),
         .testTarget(name: "StaveFormatterTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveFormatter", "StaveTestSupport"]),
-        .testTarget(name: "StaveLanguageServerTests", dependencies: ["StaveDomain", "StaveLanguageServer", "StaveSupport", "StaveTestSupport"]),
+        .testTarget(name: "StaveLanguageServerTests", dependencies: ["StaveJSON", "StaveLanguageServer", "StaveTestSupport"]),
         .testTarget(name: "StaveMusicXMLTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML"]),
         .testTarget(name: "StaveMIDIImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveMIDIImport", "StaveTestSupport"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),

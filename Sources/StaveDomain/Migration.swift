@@ -1,5 +1,5 @@
-import StaveSupport
 import StaveSyntax
+import StaveJSON
 
 /// One step of the migration chain: a pure function that turns a save file of format
 /// version `from` into version `from + 1`, depending only on the document.

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// One problem found in a save file: which (a stable ID from the diagnostics catalog), where
 /// (a JSON path) and what.
@@ -42,4 +43,11 @@ public struct SaveError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// One problem a line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+extension JSONParser.SyntaxError {
+    /// The problem as the decoder reports it.
+    public var problem: SaveProblem {
+        SaveProblem(.saveInvalidJSON, path, "invalid JSON at line \(line), column \(column): \(message)")
+    }
 }

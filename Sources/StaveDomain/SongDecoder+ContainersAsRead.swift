@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// A phrase's containers decoded straight from the file's bytes, without a JSON tree.
 ///

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// The v2 members of an Original phrase (version 5) and of the song: hairpins, graces,
 /// controls, markers, chord symbols, lyrics; header markers. This reads their form (fields,

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// Phrases, containers, blocks and notes.
 extension SongDecoder {

@@ -1,5 +1,6 @@
-import StaveSupport
 import StaveSyntax
+import StaveJSON
+import StaveComposition
 
 /// Phrases parsed and decoded on all cores.
 ///

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// The members of one JSON object being decoded: which were read, so that unknown ones can
 /// be reported.

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// Reads a save file strictly: JSON syntax, the `format` and `version` header (migrating
 /// older versions), every field's presence and type, then `SongValidator`'s rules, so that

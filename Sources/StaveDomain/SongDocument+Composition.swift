@@ -1,6 +1,6 @@
 import StaveComposition
-import StaveSupport
 import StaveSyntax
+import StaveJSON
 
 /// Conversions between the Composition tree (exact rational time) and the Domain model
 /// (integer time at a resolution). Both directions are lossless for songs the front end

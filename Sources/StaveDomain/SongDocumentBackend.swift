@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveJSON
 
 /// The save-format backend: a checked song as versioned JSON (`stave compile X.stave -o X.json`).
 public struct SongDocumentBackend: Backend {

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// The v2 members of an Original phrase (version 5): each list only when it is not empty, one
 /// element a line, in a fixed order — `hairpins`, `graces`, `controls`, `markers`,

@@ -1,6 +1,6 @@
 import StaveComposition
 import StaveSyntax
-import StaveSupport
+import StaveJSON
 
 /// Writes a `SongDocument` as save-format JSON (see FORMAT.md).
 ///

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// The body of an Original phrase: containers in order without overlaps, widths and rests
 /// that Stave durations can write, nesting within the limit, pitches in range, no repeated

@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// Where the v2 marks of an Original phrase stand (version 5): hairpins, controllers and
 /// markers where a command can stand, in time order; grace groups and chord symbols on a note

@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveJSON
 
 /// Where phrases sit: each starts where the previous one ends (the track's cursor) or at
 /// the start of a bar (`at BAR`); none overlaps another; the song stays within the bar limit.

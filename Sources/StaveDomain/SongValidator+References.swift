@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// References of Repeat and Sync phrases: each must name an Original phrase that exists, of
 /// the right track and kind; chains through Repeats and Syncs (and cycles) are reported.

@@ -1,6 +1,6 @@
 import StaveComposition
-import StaveSupport
 import StaveSyntax
+import StaveJSON
 
 /// Checks a structurally sound `SongDocument` against everything the Stave language and
 /// compiler require, so that its Composition is a song the front end could have produced:

@@ -1,4 +1,4 @@
-import StaveDomain
+import StaveJSON
 
 /// What the server offers, as the `initialize` result says it.
 enum Capabilities {

@@ -1,5 +1,4 @@
-import StaveDomain
-import StaveSupport
+import StaveJSON
 
 /// JSON-RPC 2.0 over the Language Server Protocol's base protocol: messages framed by a
 /// `Content-Length` header. Pure: bytes in, messages out, and back.
@@ -77,9 +76,9 @@ public enum JSONRPC {
 
     /// A framed message: the header, then the body.
     public static func frame(_ body: JSONValue) -> [UInt8] {
-        var text: [UInt8] = []
-        body.write(to: &text)
-        return Array("Content-Length: \(text.count)\r\n\r\n".utf8) + text
+        var writer = JSONWriter(layout: .compact)
+        writer.value(body)
+        return Array("Content-Length: \(writer.bytes.count)\r\n\r\n".utf8) + writer.bytes
     }
 
     /// A response with a result.
@@ -100,32 +99,6 @@ public enum JSONRPC {
 }
 
 extension JSONValue {
-    /// Compact JSON text.
-    func write(to output: inout [UInt8]) {
-        switch self {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let text): output.append(contentsOf: text.utf8)
-        case .string(let text): output.append(contentsOf: JSONText.quoted(text).utf8)
-        case .array(let values):
-            output.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                value.write(to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                output.append(contentsOf: JSONText.quoted(member.key).utf8)
-                output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        }
-    }
-
     /// An integer value.
     static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 

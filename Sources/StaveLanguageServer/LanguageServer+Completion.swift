@@ -1,5 +1,5 @@
 import StaveComposition
-import StaveDomain
+import StaveJSON
 import StaveSyntax
 
 extension LanguageServer {

@@ -1,4 +1,4 @@
-import StaveDomain
+import StaveJSON
 import StaveSyntax
 
 /// A rename the server refuses, with the reason.

@@ -1,4 +1,4 @@
-import StaveDomain
+import StaveJSON
 import StaveSyntax
 
 extension LanguageServer {

@@ -1,4 +1,4 @@
-import StaveDomain
+import StaveJSON
 import StaveSyntax
 
 /// The Stave language server: LSP 3.17 requests and notifications in, responses and

@@ -1,4 +1,4 @@
-import StaveDomain
+import StaveJSON
 
 /// Splits the bytes read from the client into JSON messages as they arrive, by the base
 /// protocol of LSP: a header of `Content-Length` (required) and `Content-Type` (optional)

@@ -1,4 +1,4 @@
-import StaveDomain
+import StaveJSON
 
 /// A value inside a message's `params`, with the path to it (`params.position.line`), read by
 /// the types of the LSP 3.17 specification: each reader checks that the value is there and has

@@ -1,6 +1,5 @@
 import StaveComposition
 import StaveFormatter
-import StaveSupport
 import StaveSyntax
 
 /// Prints a Composition song as canonical Stave text — the decompiler behind `stave print`.

@@ -1,4 +1,4 @@
-import StaveSupport
+import StaveJSON
 
 /// Turns diagnostics into the text shown to people:
 /// `path:line:col: error: message`, the source line, and a caret under the column.

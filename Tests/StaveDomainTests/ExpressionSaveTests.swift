@@ -4,6 +4,7 @@ import StaveComposition
 import StaveDomain
 import StavePrinter
 import StaveMIDI
+import StaveJSON
 
 /// Save format version 5 and `stave print` on a song with every Stave 2 construct, built by
 /// hand: the JSON it saves as (pieces written by hand), the text it prints as (written by

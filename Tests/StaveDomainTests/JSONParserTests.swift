@@ -1,6 +1,6 @@
 import XCTest
 import StaveDomain
-import StaveSupport
+import StaveJSON
 
 /// The strict JSON reader: values, escapes, and the messages of syntax errors.
 final class JSONParserTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import StaveComposition
 import StaveDomain
+import StaveJSON
 
 /// The migration chain: a fixture of every format version loads (older ones through the
 /// chain), the chain has one step per older version, and newer files are refused.

@@ -3,8 +3,8 @@ import StaveSyntax
 import StaveComposition
 import StaveDomain
 import StavePrinter
-import StaveSupport
 import StaveTestSupport
+import StaveJSON
 
 /// Random small edits of valid save files (a number nudged, a flag flipped, a member or an
 /// element removed or repeated). Whatever the decoder accepts must be a song the front end

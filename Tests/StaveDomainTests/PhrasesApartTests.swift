@@ -3,8 +3,8 @@ import XCTest
 import StaveComposition
 @testable import StaveDomain
 import StaveSyntax
-import StaveSupport
 import StaveTestSupport
+import StaveJSON
 
 /// A save file's phrases are parsed apart from the rest and decoded on all cores
 /// (`PhrasesAsRead`). That must change nothing but speed: on valid songs, on every kind of

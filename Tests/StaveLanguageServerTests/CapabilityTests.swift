@@ -1,4 +1,4 @@
-import StaveDomain
+import StaveJSON
 import StaveLanguageServer
 import XCTest
 

@@ -1,6 +1,6 @@
-import StaveDomain
 import StaveLanguageServer
 import XCTest
+import StaveJSON
 
 /// Framing and validation by JSON-RPC 2.0 and LSP's base protocol: every case is a byte
 /// stream through `MessageFramer` and the server, and the exact messages sent back.

@@ -1,6 +1,5 @@
-import StaveDomain
 import StaveLanguageServer
-import StaveSupport
+import StaveJSON
 
 /// Drives a `LanguageServer` in process as a client would: framed JSON in, JSON out.
 struct TestClient {

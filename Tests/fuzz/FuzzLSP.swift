@@ -6,8 +6,8 @@
 // the garbage itself holds a complete `exit` that the framer reaches, which must then end the
 // server just as it does when the input ends after the garbage; and the messages sent do not
 // depend on how the input is split into reads.
-import StaveDomain
 import StaveLanguageServer
+import StaveJSON
 
 private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
 

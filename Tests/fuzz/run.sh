@@ -41,7 +41,7 @@ SECONDS_EACH="${2:-${STAVE_FUZZ_SECONDS:-60}}"
 case "$SECONDS_EACH" in ''|*[!0-9]*|0|0*) echo "fuzz: SECONDS must be a whole number of at least 1, not '$SECONDS_EACH'" >&2; exit 2 ;; esac
 
 # The library modules in dependency order, and the ones each target links.
-MODULES=(StaveSupport StaveSyntax StaveComposition StaveMIDI StaveDomain StaveFormatter StavePrinter StaveLanguageServer StaveMIDIImport)
+MODULES=(StaveJSON StaveSyntax StaveComposition StaveMIDI StaveDomain StaveFormatter StavePrinter StaveLanguageServer StaveMIDIImport)
 # libFuzzer dictionaries: the words of the language, the names of the save format.
 target_dictionary() { case "$1" in frontend|midi|fmt) echo "$HERE/stave.dict" ;; save) echo "$HERE/save.dict" ;; lsp) echo "$HERE/lsp.dict" ;; import) echo "$HERE/midi.dict" ;; esac; }
 target_file() { case "$1" in frontend) echo FuzzFrontend.swift ;; save) echo FuzzSave.swift ;; midi) echo FuzzMIDI.swift ;;

@@ -1,4 +1,4 @@
-import StaveSupport
+import StaveJSON
 
 extension SourceTree {
     /// The tree as indented text, one line per node, token and trivia piece, each with its byte

@@ -1,4 +1,3 @@
-import StaveSupport
 
 /// A parsed JSON value. Objects keep their members in file order, and numbers keep their
 /// text, so nothing is lost or rounded between the file and the decoder. (Not `indirect`:

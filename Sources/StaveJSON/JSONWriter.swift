@@ -1,4 +1,3 @@
-import StaveSupport
 
 /// Builds JSON text deterministically into one byte buffer: the caller decides key order, so
 /// the same document always gives the same bytes (no dictionary order, no floating point).
@@ -97,6 +96,34 @@ public struct JSONWriter {
     public mutating func separator() {
         bytes.append(UInt8(ascii: ","))
         if layout == .pretty { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// Writes a whole value on one line (`[1, 2]` pretty, `[1,2]` compact), members in their
+    /// order: the language server's messages.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): bool(flag)
+        case .number(let text): bytes.append(contentsOf: text.utf8)
+        case .string(let text): string(text)
+        case .array(let values):
+            raw(UInt8(ascii: "["))
+            for (index, element) in values.enumerated() {
+                if index > 0 { separator() }
+                self.value(element)
+            }
+            raw(UInt8(ascii: "]"))
+        case .object(let members):
+            raw(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { separator() }
+                string(member.key)
+                raw(UInt8(ascii: ":"))
+                if layout == .pretty { raw(UInt8(ascii: " ")) }
+                self.value(member.value)
+            }
+            raw(UInt8(ascii: "}"))
+        }
     }
 
     private mutating func writeKey(_ name: StaticString) {

@@ -1,6 +1,3 @@
-import StaveSupport
-import StaveSyntax
-
 /// A strict JSON reader (RFC 8259) over UTF-8 bytes.
 ///
 /// It keeps the path of the value it is reading, so a syntax error names where in the
@@ -23,11 +20,6 @@ public struct JSONParser {
         public var column: Int
         /// What was expected and found.
         public var message: String
-
-        /// The problem as the decoder reports it.
-        public var problem: SaveProblem {
-            SaveProblem(.saveInvalidJSON, path, "invalid JSON at line \(line), column \(column): \(message)")
-        }
     }
 
     /// One step of the path to the value being read.
