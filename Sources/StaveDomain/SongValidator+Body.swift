@@ -59,10 +59,10 @@ extension SongValidator {
     mutating func checkWidth(_ container: SongDocument.NoteContainer, at path: () -> JSONPath) {
         let width = time(container.width)
         if SongValidator.isTuplet(container) {
-            if !WrittenDurations.isSingle(width) {
+            if !WrittenDuration.isSingle(width) {
                 problem(.saveUnwritableDuration, path().key("width"), "a tuplet or a rest block lasts one written duration (1, 2, 4, 8, 16, 32 or 64, with up to three dots), found \(describe(units: container.width))")
             }
-        } else if !WrittenDurations.isSum(width) {
+        } else if !WrittenDuration.isWritable(width) {
             problem(.saveUnwritableDuration, path().key("width"), "expected a length Stave durations can write, found \(describe(units: container.width))")
         }
     }
@@ -176,8 +176,8 @@ extension SongValidator {
             points.append(gap.to)
             for index in points.indices.dropLast() where points[index + 1] > points[index] {
                 let rest = time(points[index + 1] - points[index])
-                if !WrittenDurations.isSum(rest) {
-                    problem(.saveUnwritableDuration, gap.path, "the rest from \(points[index]) to \(points[index + 1]) lasts \(WrittenDurations.describe(rest)), which Stave durations cannot write")
+                if !WrittenDuration.isWritable(rest) {
+                    problem(.saveUnwritableDuration, gap.path, "the rest from \(points[index]) to \(points[index + 1]) lasts \(WrittenDuration.describe(rest)), which Stave durations cannot write")
                 }
             }
         }

@@ -25,7 +25,7 @@ extension SongValidator {
                 let (bar, offset, _) = meterMap.locate(start)
                 if offset != .zero {
                     let expected = cursor.map { "\((($0) * document.resolution).numerator) (where the previous phrase ends) or the start of a bar" } ?? "the start of a bar"
-                    problem(.saveStartOffBar, path.key("start"), "expected \(expected), found \(phrase.start), which is \(WrittenDurations.describe(offset)) into bar \(bar)")
+                    problem(.saveStartOffBar, path.key("start"), "expected \(expected), found \(phrase.start), which is \(WrittenDuration.describe(offset)) into bar \(bar)")
                 } else if bar > Lowering.maximumBars {
                     problem(.limitExceeded, path.key("start"), "bar \(bar) is beyond the limit of \(Lowering.maximumBars) bars")
                 }

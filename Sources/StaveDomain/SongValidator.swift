@@ -124,7 +124,7 @@ struct SongValidator {
 
     /// A count of resolution units with its length: `160 (1/3 of a whole note)`.
     func describe(units: Int) -> String {
-        "\(units) (\(WrittenDurations.describe(time(units))))"
+        "\(units) (\(WrittenDuration.describe(time(units))))"
     }
 
     // MARK: - Header and tracks

@@ -64,7 +64,7 @@ struct TimeMapping {
                 continue
             }
             // A tempo change cannot stand inside a tuplet: it may take a finer binary time.
-            if plainTicks.contains(tick), let time = binary(tick, grids: [128, 256, 512]), index == 0 || WrittenLength.isWritable(time - times[index - 1]) {
+            if plainTicks.contains(tick), let time = binary(tick, grids: [128, 256, 512]), index == 0 || WrittenDuration.isWritable(time - times[index - 1]) {
                 times[index] = time
                 index += 1
                 continue

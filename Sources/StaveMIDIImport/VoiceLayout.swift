@@ -114,7 +114,7 @@ struct VoiceLayout {
                 } else if active.isEmpty {
                     flushWindow()
                     let restEnd = windowIndex < windows.count && windows[windowIndex].start < to ? windows[windowIndex].start : to
-                    if !WrittenLength.isWritable(restEnd - from) { inexact += 1 }
+                    if !WrittenDuration.isWritable(restEnd - from) { inexact += 1 }
                     from = restEnd
                 } else {
                     flushWindow()
@@ -122,8 +122,8 @@ struct VoiceLayout {
                     if windowIndex < windows.count, windows[windowIndex].start < pieceEnd { pieceEnd = windows[windowIndex].start }
                     let place = meterMap.locate(from)
                     let barEnd = from - place.offset + place.meter.barLength
-                    if barEnd < pieceEnd, WrittenLength.isWritable(barEnd - from), WrittenLength.isWritable(pieceEnd - barEnd) { pieceEnd = barEnd }
-                    if !WrittenLength.isWritable(pieceEnd - from) { inexact += 1 }
+                    if barEnd < pieceEnd, WrittenDuration.isWritable(barEnd - from), WrittenDuration.isWritable(pieceEnd - barEnd) { pieceEnd = barEnd }
+                    if !WrittenDuration.isWritable(pieceEnd - from) { inexact += 1 }
                     let chord = chordNotes(active, endingAt: nextTick, continuing: pieceEnd < to, directions: directions)
                     containers.append(RootNote(position: from - origin, width: pieceEnd - from, chord: chord))
                     from = pieceEnd

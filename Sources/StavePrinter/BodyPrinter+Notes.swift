@@ -23,7 +23,7 @@ extension BodyPrinter {
             return
         }
         let written = tuplet(note.divisions, start: note.position, width: note.width)
-        let duration = DurationSpeller.single(note.width) ?? WrittenDuration(value: 4, dots: 0)
+        let duration = WrittenDuration.single(note.width) ?? WrittenDuration(value: 4, dots: 0)
         elements += written.commands
         elements.append(written.text + lengthText([duration]))
     }
@@ -31,7 +31,7 @@ extension BodyPrinter {
     /// A note or chord (not a rest) that fills its container, with its duration, marks and tie.
     private mutating func plain<Notes: Collection>(_ notes: Notes, of note: RootNote) where Notes.Element == ChordNote {
         guard let first = notes.first else { return }
-        let parts = DurationSpeller.spell(note.width) ?? [WrittenDuration(value: 4, dots: 0)]
+        let parts = WrittenDuration.spell(note.width) ?? [WrittenDuration(value: 4, dots: 0)]
         let grace = graces.isEmpty ? nil : graceText(at: note.position)
         let inside = grace == nil ? [] : commandTexts(upTo: note.position, afterGraces: .max)
         let symbol = symbols.isEmpty ? nil : symbols[note.position]

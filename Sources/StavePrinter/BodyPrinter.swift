@@ -128,7 +128,7 @@ struct BodyPrinter {
             while barIndex < bars.count, bars[barIndex] < point {
                 let bar = bars[barIndex]
                 barIndex += 1
-                guard DurationSpeller.spell(bar - last) != nil, DurationSpeller.spell(point - bar) != nil else { continue }
+                guard WrittenDuration.spell(bar - last) != nil, WrittenDuration.spell(point - bar) != nil else { continue }
                 rests(bar - last)
                 boundary(at: bar, barLine: true)
                 last = bar
@@ -140,7 +140,7 @@ struct BodyPrinter {
     }
 
     mutating func rests(_ length: Rational) {
-        for part in DurationSpeller.spell(length) ?? [] {
+        for part in WrittenDuration.spell(length) ?? [] {
             elements.append("r" + lengthText([part]))
         }
     }

@@ -62,12 +62,12 @@ final class QuantizerTests: XCTestCase {
     }
 
     func testWrittenLengths() {
-        XCTAssertTrue(WrittenLength.isWritable(Rational(1, 64)))
-        XCTAssertTrue(WrittenLength.isWritable(Rational(7, 256)))
-        XCTAssertTrue(WrittenLength.isWritable(Rational(37, 4)))
-        XCTAssertFalse(WrittenLength.isWritable(Rational(1, 128)))
-        XCTAssertFalse(WrittenLength.isWritable(Rational(9, 512)))
-        XCTAssertFalse(WrittenLength.isWritable(Rational(1, 12)))
+        XCTAssertTrue(WrittenDuration.isWritable(Rational(1, 64)))
+        XCTAssertTrue(WrittenDuration.isWritable(Rational(7, 256)))
+        XCTAssertTrue(WrittenDuration.isWritable(Rational(37, 4)))
+        XCTAssertFalse(WrittenDuration.isWritable(Rational(1, 128)))
+        XCTAssertFalse(WrittenDuration.isWritable(Rational(9, 512)))
+        XCTAssertFalse(WrittenDuration.isWritable(Rational(1, 12)))
     }
 
     func testTempoKeyAndTrackNames() {
