@@ -1,0 +1,488 @@
+import StaveComposition
+import StaveMIDIImport
+import StaveSyntax
+
+/// Builds the Stave song of a read `Score`: the measures played in order (`FormUnfolding`)
+/// give the bars, meters and the clock; each voice of each part becomes a track whose one
+/// phrase the MIDI import's layout writes (`ImportLayout`); the marks are placed on it.
+struct SongBuilder {
+    let score: Score
+    private var remarks: [String] = []
+    /// Notes left out or changed, by kind, with where the first few are (part and measure).
+    private var noteProblems: [String: (count: Int, places: [String])] = [:]
+    private var noteProblemOrder: [String] = []
+
+    init(score: Score) {
+        self.score = score
+        self.remarks = score.remarks
+    }
+
+    /// A note Stave cannot write exactly: counted by kind, its place kept for the remark.
+    private mutating func problem(_ kind: String, part: Score.Part, measure: Int) {
+        if noteProblems[kind] == nil { noteProblemOrder.append(kind) }
+        var entry = noteProblems[kind] ?? (0, [])
+        entry.count += 1
+        if entry.places.count < 5 { entry.places.append("part \(part.name ?? part.id) measure \(score.measures[measure].number)") }
+        noteProblems[kind] = entry
+    }
+
+    /// A note placed on the song's timeline (ticks), from the play of its measure.
+    private struct Placed {
+        var start: Int
+        var end: Int
+        var note: Score.Note
+        var pass: Int
+    }
+
+    /// A direction on the timeline.
+    private struct PlacedDirection {
+        var tick: Int
+        var time: Rational
+        var direction: Score.Direction
+    }
+
+    mutating func song(defaultTitle: String) -> MusicXMLImporter.Result {
+        let measures = score.measures
+        let unfolds = FormUnfolding.hasForm(measures)
+        let plays = unfolds ? FormUnfolding.order(measures) : measures.indices.map { FormUnfolding.Play(measure: $0, pass: 1) }
+        if unfolds {
+            remarks.append("the repeats, endings and jumps are written out in full (\(measures.count) measures play as \(plays.count) bars)")
+        }
+        // Bars: one per measure played; a measure whose length is not its meter's bar gets a meter of its own.
+        var meters: [MeterChange] = []
+        var playStarts: [Rational] = []
+        playStarts.reserveCapacity(plays.count + 1)
+        var time = Rational.zero
+        var irregular = 0, unwritable = 0
+        for (bar, play) in plays.enumerated() {
+            playStarts.append(time)
+            let measure = measures[play.measure]
+            var meter = measure.meter
+            if measure.length != Rational(meter.numerator, meter.denominator) {
+                if let fitted = SongBuilder.meter(for: measure.length, preferring: meter.denominator) {
+                    meter = fitted
+                    irregular += 1
+                } else {
+                    unwritable += 1
+                }
+            }
+            if meters.last.map({ $0.numerator != meter.numerator || $0.denominator != meter.denominator }) ?? true {
+                meters.append(MeterChange(bar: bar + 1, numerator: meter.numerator, denominator: meter.denominator))
+            }
+            time = time + measure.length
+        }
+        playStarts.append(time)
+        if irregular > 0 {
+            remarks.append("\(irregular) bar\(irregular == 1 ? "" : "s") shorter or longer than \(irregular == 1 ? "its" : "their") time signature (such as a pickup) \(irregular == 1 ? "is" : "are") written with a meter of \(irregular == 1 ? "its" : "their") own")
+        }
+        if unwritable > 0 {
+            remarks.append("\(unwritable) bar\(unwritable == 1 ? "" : "s") cannot be given a meter of \(unwritable == 1 ? "its" : "their") length; the following bar lines move")
+        }
+        if meters.isEmpty { meters = [MeterChange(bar: 1, numerator: 4, denominator: 4)] }
+        let meterMap = MeterMap(meters: meters)
+
+        // The clock: the least ppq (at least 24, 480 when that serves) on which every time falls.
+        let ppq = clockPPQ(plays: plays)
+        let ticksPerWhole = 4 * ppq
+        func tick(_ time: Rational) -> Int { (time * ticksPerWhole).roundedHalfUp }
+
+        // The key: the first one written; later changes keep their spelling, with accidentals.
+        let firstKey = measures.lazy.compactMap(\.key).first
+        let key = firstKey.flatMap { SongBuilder.key(fifths: $0.fifths, minor: $0.minor) } ?? .cMajor
+        let changes = measures.indices.filter { index in
+            guard let written = measures[index].key, index > 0 else { return false }
+            let before = measures[..<index].last { $0.key != nil }?.key
+            return before.map { $0.fifths != written.fifths || $0.minor != written.minor } ?? false
+        }
+        if !changes.isEmpty {
+            let bars = changes.prefix(5).map { measures[$0].number }.joined(separator: ", ")
+            remarks.append("\(changes.count) key change\(changes.count == 1 ? "" : "s") (measure \(bars)\(changes.count > 5 ? ", …" : "")) \(changes.count == 1 ? "is" : "are") not written: the pitches keep their spelling with accidentals under the first key")
+        }
+
+        // Directions of every part in playing order.
+        var playsOfMeasure = [[Int]](repeating: [], count: measures.count)
+        for (index, play) in plays.enumerated() { playsOfMeasure[play.measure].append(index) }
+        func placedDirections(_ part: Score.Part) -> [PlacedDirection] {
+            var placed: [PlacedDirection] = []
+            for direction in part.directions {
+                for play in playsOfMeasure[direction.measure] {
+                    let at = playStarts[play] + direction.offset
+                    placed.append(PlacedDirection(tick: tick(at), time: at, direction: direction))
+                }
+            }
+            // Stable: directions at one time keep their order in the file.
+            return placed.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
+        }
+
+        // Tempos and markers: at a bar start in the header, otherwise in the first track's body.
+        var tempos: [TempoChange] = []
+        var bodyTempos: [(tick: Int, bpm: Rational)] = []
+        var songMarkers: [SongMarker] = []
+        var seenTempoTicks = Set<Int>()
+        var seenMarkers = Set<String>()
+        let directionsByPart = score.parts.map(placedDirections)
+        for directions in directionsByPart {
+            for placed in directions {
+                switch placed.direction.kind {
+                case .tempo(let bpm):
+                    guard seenTempoTicks.insert(placed.tick).inserted else { continue }
+                    let place = meterMap.locate(placed.time)
+                    if place.offset == .zero {
+                        tempos.append(TempoChange(bar: place.bar, bpm: bpm))
+                    } else {
+                        bodyTempos.append((placed.tick, bpm))
+                    }
+                case .marker(let text):
+                    let place = meterMap.locate(placed.time)
+                    if place.offset == .zero, seenMarkers.insert("\(place.bar) \(text)").inserted {
+                        songMarkers.append(SongMarker(bar: place.bar, text: SongBuilder.writable(text)))
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        tempos.sort { $0.bar < $1.bar }
+        if tempos.first?.bar != 1 { tempos.insert(TempoChange(bar: 1, bpm: Rational(120)), at: 0) }
+        bodyTempos.sort { $0.tick < $1.tick }
+
+        // The tracks.
+        var tracks: [Track] = []
+        var usedIDs = Set<String>()
+        var inexact = 0, lostLyrics = 0, lostGraces = 0, lostSymbols = 0, lostMarkers = 0, lostWedges = 0
+        var melodyChannels = 0
+        let layout = ImportLayout(ticksPerWhole: ticksPerWhole, meterMap: meterMap)
+        for (partIndex, part) in score.parts.enumerated() {
+            let directions = directionsByPart[partIndex]
+            let channel: Int
+            if part.isDrums {
+                channel = 10
+            } else {
+                let free = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16]
+                channel = free[melodyChannels % free.count]
+                melodyChannels += 1
+            }
+            var partTracks = 0
+            let voiceOrder = part.voiceOrder.filter { !(part.voices[$0] ?? []).isEmpty }
+            for (voiceIndex, voiceName) in voiceOrder.enumerated() {
+                var (notes, graces) = placedNotes(part.voices[voiceName] ?? [], part: part, plays: plays, playStarts: playStarts, tick: tick)
+                if part.isDrums {
+                    notes = notes.filter { placed in
+                        if DrumNames.name(forKey: placed.note.pitch) != nil { return true }
+                        problem("drum notes of MIDI keys without a General MIDI drum name", part: part, measure: placed.note.measure)
+                        return false
+                    }
+                    graces = graces.filter { DrumNames.name(forKey: $0.note.pitch) != nil }
+                } else {
+                    notes = notes.filter { placed in
+                        let pitch = placed.note.pitch
+                        if pitch >= 10, pitch <= 127, (0...127).contains(pitch + part.transpose) { return true }
+                        problem("notes Stave cannot write (below MIDI 10, or outside 0–127 once transposed)", part: part, measure: placed.note.measure)
+                        return false
+                    }
+                }
+                // Velocities: the dynamics of the part and of this voice in force at each start.
+                let velocities = directions.compactMap { placed -> (tick: Int, velocity: Int)? in
+                    guard case .velocity(let velocity) = placed.direction.kind, placed.direction.voice == nil || placed.direction.voice == voiceName else { return nil }
+                    return (placed.tick, velocity)
+                }
+                func velocity(at tick: Int) -> Int {
+                    var low = 0, high = velocities.count
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if velocities[mid].tick <= tick { low = mid + 1 } else { high = mid }
+                    }
+                    return low == 0 ? 100 : velocities[low - 1].velocity
+                }
+                let imported = notes.map { placed in
+                    ImportedNote(start: placed.start, end: placed.end, pitch: placed.note.pitch, velocity: velocity(at: placed.start),
+                                 spelling: part.isDrums ? nil : placed.note.spelling, marks: placed.note.marks)
+                }
+                // Marks: the first voice of the part carries its pedal and markers inside bars;
+                // the song's first track its tempo changes inside bars.
+                let carriesTempos = tracks.isEmpty
+                let tempoTicks = carriesTempos ? bodyTempos.map(\.tick) : []
+                var marks: [(tick: Int, kind: Score.Direction.Kind)] = []
+                if voiceIndex == 0 {
+                    for placed in directions {
+                        switch placed.direction.kind {
+                        case .pedal:
+                            if !part.isDrums { marks.append((placed.tick, placed.direction.kind)) }
+                        case .marker(let text):
+                            if meterMap.locate(placed.time).offset != .zero {
+                                if seenMarkers.insert("\(placed.tick) \(text)").inserted { marks.append((placed.tick, placed.direction.kind)) }
+                            }
+                        default:
+                            break
+                        }
+                    }
+                }
+                var (body, voiceInexact, tempoTimes, markTimes) = layout.body(imported, origin: .zero, extraTicks: tempoTicks,
+                                                                               markTicks: marks.map(\.tick), key: key, drums: part.isDrums)
+                inexact += voiceInexact
+                if carriesTempos { body.tempos = zip(tempoTimes, bodyTempos).map { TempoMark(offset: $0, bpm: $1.bpm) } }
+                for (mark, offset) in zip(marks, markTimes) {
+                    switch mark.kind {
+                    case .pedal(let down): body.expression.controls.append(ControlMark(offset: offset, event: .pedal(down: down)))
+                    case .marker(let text): body.expression.markers.append(MarkerMark(offset: offset, text: SongBuilder.writable(text)))
+                    default: break
+                    }
+                }
+                lostGraces += placeGraces(graces, in: &body, ticksPerWhole: ticksPerWhole, velocity: velocity, drums: part.isDrums)
+                lostSymbols += placeSymbols(directions, voice: voiceName, firstVoice: voiceIndex == 0, in: &body, ticksPerWhole: ticksPerWhole)
+                if voiceIndex == 0 {
+                    lostWedges += directions.filter { if case .wedge(let crescendo) = $0.direction.kind { return crescendo != nil } else { return false } }.count
+                }
+                // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse).
+                var syllables: [Int: String] = [:]
+                var unsung = 0
+                if !part.isDrums {
+                    for placed in notes where !placed.note.lyrics.isEmpty {
+                        let lyrics = placed.note.lyrics.sorted { $0.verse < $1.verse }
+                        let sung = lyrics.first { $0.verse == placed.pass } ?? lyrics[0]
+                        unsung += lyrics.count - 1
+                        if syllables[placed.start] == nil { syllables[placed.start] = sung.continues ? sung.text + "-" : sung.text }
+                    }
+                }
+                var phraseID: String?
+                if !syllables.isEmpty {
+                    let (verse, dropped) = layout.verse(syllables, for: body, start: .zero)
+                    lostLyrics += dropped + unsung
+                    if let verse {
+                        body.expression.verses = [verse]
+                        phraseID = "p1"
+                    }
+                } else {
+                    lostLyrics += unsung
+                }
+                let id = ImportLayout.trackID(name: part.name, program: part.program ?? 0, drums: part.isDrums,
+                                              voice: voiceOrder.count > 1 ? voiceIndex + 1 : nil, used: &usedIDs)
+                let name = part.name.map(SongBuilder.writable)
+                tracks.append(Track(id: id, name: name == id ? nil : name, kind: part.isDrums ? .drums : .melody, program: part.program ?? 0,
+                                    channel: channel, channelIsExplicit: true, transpose: part.isDrums ? 0 : part.transpose,
+                                    phrases: [Phrase(id: phraseID, start: .zero, content: .original(body))]))
+                partTracks += 1
+            }
+            _ = partTracks
+        }
+        if tracks.isEmpty, !bodyTempos.isEmpty {
+            remarks.append("\(bodyTempos.count) tempo changes inside bars are left out: the score has no notes to hold them")
+        }
+        ImportLayout.dropImpliedChannels(&tracks)
+        for kind in noteProblemOrder {
+            guard let entry = noteProblems[kind] else { continue }
+            remarks.append("\(entry.count) \(kind) left out (\(entry.places.joined(separator: ", "))\(entry.count > entry.places.count ? ", …" : ""))")
+        }
+        if inexact > 0 { remarks.append("\(inexact) note boundaries cannot be written exactly and are moved to the nearest sixty-fourth") }
+        if lostLyrics > 0 { remarks.append("\(lostLyrics) lyric syllables are left out (a verse Stave sings on no pass, or a text a verse cannot hold)") }
+        if lostGraces > 0 { remarks.append("\(lostGraces) grace notes are left out (before a rest, a tied note or nothing)") }
+        if lostSymbols > 0 { remarks.append("\(lostSymbols) chord symbols are left out (no chord of their notes starts with them)") }
+        if lostWedges > 0 { remarks.append("\(lostWedges) hairpins (wedges) are left out; the dynamics around them are kept") }
+        _ = lostMarkers
+        var song = Song(title: SongBuilder.writable(score.title ?? defaultTitle), composer: score.composer.map(SongBuilder.writable), ppq: ppq, key: key,
+                        tempos: tempos, meters: meters, tracks: tracks)
+        song.markers = songMarkers
+        return MusicXMLImporter.Result(song: song, remarks: remarks)
+    }
+
+    /// The notes of a voice on the timeline, ties joined (grace notes apart): each measure's
+    /// notes once per play of it.
+    private mutating func placedNotes(_ notes: [Score.Note], part: Score.Part, plays: [FormUnfolding.Play], playStarts: [Rational],
+                                      tick: (Rational) -> Int) -> (notes: [Placed], graces: [Placed]) {
+        var byMeasure: [Int: [Int]] = [:]
+        for (index, note) in notes.enumerated() { byMeasure[note.measure, default: []].append(index) }
+        var placed: [Placed] = []
+        var graces: [Placed] = []
+        for (playIndex, play) in plays.enumerated() {
+            guard let indices = byMeasure[play.measure] else { continue }
+            for index in indices {
+                let note = notes[index]
+                let start = tick(playStarts[playIndex] + note.offset)
+                let item = Placed(start: start, end: note.grace ? start : tick(playStarts[playIndex] + note.offset + note.length), note: note, pass: play.pass)
+                if note.grace { graces.append(item) } else if item.end > item.start { placed.append(item) }
+            }
+        }
+        placed = placed.enumerated().sorted { ($0.element.start, $0.element.note.pitch, $0.offset) < ($1.element.start, $1.element.note.pitch, $1.offset) }.map(\.element)
+        // Ties: a note tied on joins the next note of its pitch that starts where it ends.
+        struct Key: Hashable {
+            var tick: Int
+            var pitch: Int
+        }
+        var open: [Key: Int] = [:]
+        var joined: [Placed] = []
+        joined.reserveCapacity(placed.count)
+        var brokenTies = 0
+        for item in placed {
+            if let index = open.removeValue(forKey: Key(tick: item.start, pitch: item.note.pitch)) {
+                joined[index].end = item.end
+                let marks = item.note.marks.intersection([.staccato, .tenuto])
+                joined[index].note.marks = joined[index].note.marks.subtracting([.staccato, .tenuto]).union(marks)
+                if item.note.tieStart { open[Key(tick: item.end, pitch: item.note.pitch)] = index }
+                continue
+            }
+            if item.note.tieStop, !item.note.lyrics.isEmpty || true { /* a tie from nothing: the note stands alone */ }
+            joined.append(item)
+            if item.note.tieStart { open[Key(tick: item.end, pitch: item.note.pitch)] = joined.count - 1 }
+        }
+        brokenTies = open.count
+        _ = brokenTies
+        // Two notes of one pitch in one voice: the earlier ends where the later starts.
+        var lastOfPitch: [Int: Int] = [:]
+        var kept: [Placed] = []
+        kept.reserveCapacity(joined.count)
+        for item in joined {
+            if let previous = lastOfPitch[item.note.pitch], kept[previous].end > item.start {
+                if kept[previous].start == item.start {
+                    problem("notes doubling another of the same pitch and start in their voice", part: part, measure: item.note.measure)
+                    kept[previous].end = max(kept[previous].end, item.end)
+                    continue
+                }
+                problem("overlaps of two notes of one pitch in a voice (the earlier is cut short)", part: part, measure: item.note.measure)
+                kept[previous].end = item.start
+            }
+            lastOfPitch[item.note.pitch] = kept.count
+            kept.append(item)
+        }
+        return (kept, graces)
+    }
+
+    /// Grace notes as grace groups of the notes they stand before; returns how many were left out.
+    private func placeGraces(_ graces: [Placed], in body: inout PhraseBody, ticksPerWhole: Int, velocity: (Int) -> Int, drums: Bool) -> Int {
+        guard !graces.isEmpty else { return 0 }
+        // Where a note or chord starts a sound in the body (not continuing a tie).
+        var starts: Set<Rational> = []
+        var tiedInto: Set<Rational> = []
+        var previousTied = false
+        for root in body.notes {
+            if let note = root.singleNote {
+                if !previousTied { starts.insert(root.position) } else { tiedInto.insert(root.position) }
+                previousTied = note.tie
+            } else if let chord = root.singleChord, !chord.isEmpty {
+                if !previousTied { starts.insert(root.position) } else { tiedInto.insert(root.position) }
+                previousTied = chord.contains { $0.tie }
+            } else {
+                previousTied = true
+            }
+        }
+        var lost = 0
+        var index = 0
+        while index < graces.count {
+            let start = graces[index].start
+            var items: [[ChordNote]] = []
+            while index < graces.count, graces[index].start == start {
+                let grace = graces[index]
+                let note = ChordNote(pitch: grace.note.pitch, velocity: velocity(start), spelling: drums ? nil : grace.note.spelling)
+                if grace.note.chord, !items.isEmpty { items[items.count - 1].append(note) } else { items.append([note]) }
+                index += 1
+            }
+            let offset = Rational(start, ticksPerWhole)
+            if starts.contains(offset), items.count <= 64, !body.expression.graces.contains(where: { $0.offset == offset }) {
+                body.expression.graces.append(GraceGroup(offset: offset, items: items.map { $0.sorted { $0.pitch < $1.pitch } }))
+            } else {
+                lost += items.reduce(0) { $0 + $1.count }
+            }
+        }
+        body.expression.graces.sort { $0.offset < $1.offset }
+        return lost
+    }
+
+    /// Chord symbols on the chords of this voice that hold their pitches; returns how many of
+    /// the part's symbols for this voice found no chord.
+    private func placeSymbols(_ directions: [PlacedDirection], voice: String, firstVoice: Bool, in body: inout PhraseBody, ticksPerWhole: Int) -> Int {
+        var lost = 0
+        var byPosition: [Rational: [ChordNote]] = [:]
+        for root in body.notes {
+            if let note = root.singleNote { byPosition[root.position] = [note] } else if let chord = root.singleChord { byPosition[root.position] = chord }
+        }
+        for placed in directions {
+            guard case .harmony(let symbol) = placed.direction.kind else { continue }
+            let mine = placed.direction.voice == voice || (placed.direction.voice == nil && firstVoice)
+            let offset = Rational(placed.tick, ticksPerWhole)
+            guard let chord = byPosition[offset] else {
+                if mine { lost += 1 }
+                continue
+            }
+            let pitches = Set(chord.map(\.pitch))
+            let rootClass = (symbol.root.semitonesAboveC % 12 + 12) % 12
+            let root = stride(from: 127, through: 0, by: -1).first { candidate in
+                candidate % 12 == rootClass && symbol.pitches(root: candidate).allSatisfy(pitches.contains)
+            }
+            if let root, !body.expression.chordSymbols.contains(where: { $0.offset == offset }) {
+                body.expression.chordSymbols.append(ChordSymbolMark(offset: offset, symbol: symbol, rootPitch: root))
+            } else if mine {
+                lost += 1
+            }
+        }
+        body.expression.chordSymbols.sort { $0.offset < $1.offset }
+        return lost
+    }
+
+    /// The ppq on which every time of the played score falls (480 when that does), at least 24;
+    /// 480 when no ppq up to 32767 does (the layout then moves what it must).
+    private func clockPPQ(plays: [FormUnfolding.Play]) -> Int {
+        var denominators = Set<Int>()
+        for measure in score.measures { denominators.insert(measure.length.denominator) }
+        for part in score.parts {
+            for notes in part.voices.values {
+                for note in notes {
+                    denominators.insert(note.offset.denominator)
+                    denominators.insert((note.offset + note.length).denominator)
+                }
+            }
+            for direction in part.directions { denominators.insert(direction.offset.denominator) }
+        }
+        var whole = 1
+        for denominator in denominators where denominator > 0 {
+            guard let next = Rational.lcm(whole, denominator), next <= 4 * 32767 else { return 480 }
+            whole = next
+        }
+        if 1920 % whole == 0 { return 480 }
+        // ppq such that 4·ppq is a multiple of `whole`.
+        var base = whole / SongBuilder.gcd(whole, 4)
+        while base < 24 { base *= 2 }
+        return base <= 32767 ? base : 480
+    }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
+    /// A meter whose bar lasts `length`: over the time signature's denominator when it can,
+    /// else over the least power of two (up to 64) that makes the numerator whole (1…64).
+    static func meter(for length: Rational, preferring denominator: Int) -> (numerator: Int, denominator: Int)? {
+        guard length > .zero else { return nil }
+        for candidate in [denominator] + [1, 2, 4, 8, 16, 32, 64] where candidate >= 1 {
+            let numerator = length * candidate
+            if numerator.isInteger, (1...64).contains(numerator.numerator), length.denominator <= candidate || candidate == denominator {
+                return (numerator.numerator, candidate)
+            }
+        }
+        return nil
+    }
+
+    /// The key with `fifths` sharps (negative: flats), major or minor.
+    static func key(fifths: Int, minor: Bool) -> Key? {
+        for letter in "cdefgab" {
+            for accidental in [0, 1, -1] {
+                if let key = Key(tonic: PitchSpelling(letter: letter, accidental: accidental == 0 ? nil : accidental), mode: minor ? .minor : .major),
+                   key.fifths == fifths {
+                    return key
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A text as a Stave string can hold it: line breaks as spaces, other control characters out.
+    static func writable(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" {
+                out.append(" ")
+            } else if (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) {
+                continue
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}
