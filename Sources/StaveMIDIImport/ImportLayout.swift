@@ -60,6 +60,13 @@ public struct ImportLayout: Sendable {
         return (verse, reading.dropped + reading.unplaced)
     }
 
+    /// The voice (0, 1, …) of each note, as the MIDI import splits a track: a note goes to the
+    /// first voice where its pitch is free for its whole length (`VoiceSplitter`). The notes
+    /// must be sorted by start, then pitch, then end.
+    public static func voices(of sorted: [ImportedNote]) -> [Int] {
+        VoiceSplitter.voices(of: sorted.map { VoiceNote(start: $0.start, end: $0.end, pitch: $0.pitch, velocity: $0.velocity) })
+    }
+
     /// A unique track ID from a part's name (or its instrument), `_2`, `_3` … for a later voice.
     public static func trackID(name: String?, program: Int, drums: Bool, voice: Int?, used: inout Set<String>) -> String {
         let base = TrackNaming.baseID(name: name, program: program, drums: drums)

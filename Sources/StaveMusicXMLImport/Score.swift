@@ -79,6 +79,11 @@ struct Score {
         /// GM program 0…127, when the part gives one.
         var program: Int?
         var isDrums = false
+        /// CC7 and CC10 from `<midi-instrument>` (`<volume>` percent, `<pan>` −90…90 degrees).
+        var volume = 100
+        /// The MIDI channel 1…16 `<midi-instrument>` gives, if any.
+        var channel: Int?
+        var pan = 64
         /// Semitones from written to sounding (`<transpose>`), first one given.
         var transpose = 0
         var voiceOrder: [String] = []

@@ -70,6 +70,7 @@ struct ScoreReader {
                 part.name = tree.text(scorePart, "part-name").flatMap { $0.isEmpty ? nil : $0 }
                 var instrumentName: String?
                 var keys: [String: Int] = [:]
+                var volumeSet = false, panSet = false
                 for child in tree.children(scorePart) {
                     switch tree.elements[child].name {
                     case "score-instrument":
@@ -78,7 +79,20 @@ struct ScoreReader {
                         if part.program == nil, let text = tree.text(child, "midi-program"), let program = Int(text), (1...128).contains(program) {
                             part.program = program - 1
                         }
-                        if tree.text(child, "midi-channel") == "10" { part.isDrums = true }
+                        if part.channel == nil, let text = tree.text(child, "midi-channel"), let channel = Int(text), (1...16).contains(channel) {
+                            part.channel = channel
+                            if channel == 10 { part.isDrums = true }
+                        }
+                        if !volumeSet, let text = tree.text(child, "volume"), let percent = ScoreReader.decimal(text), percent >= .zero, percent <= Rational(100) {
+                            part.volume = (percent * 127 / 100 + Rational(1, 2)).floor
+                            volumeSet = true
+                        }
+                        if !panSet, let text = tree.text(child, "pan"), let degrees = ScoreReader.decimal(text), degrees >= Rational(-180), degrees <= Rational(180) {
+                            // −90 (left) … 90 (right), as the export writes (pan − 64)·90/63.
+                            let clamped = max(Rational(-90), min(Rational(90), degrees))
+                            part.pan = max(0, min(127, 64 + (clamped * 63 / 90 + Rational(1, 2)).floor))
+                            panSet = true
+                        }
                         if let id = tree.attribute(child, "id"), let text = tree.text(child, "midi-unpitched"), let key = Int(text), (1...128).contains(key) {
                             keys[id] = key - 1
                         }

@@ -155,33 +155,39 @@ struct SongBuilder {
         for (partIndex, part) in score.parts.enumerated() {
             let directions = directionsByPart[partIndex]
             let channel: Int
-            if part.isDrums {
+            if let written = part.channel {
+                channel = written
+            } else if part.isDrums {
                 channel = 10
             } else {
                 let free = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16]
                 channel = free[melodyChannels % free.count]
                 melodyChannels += 1
             }
-            var partTracks = 0
-            let voiceOrder = part.voiceOrder.filter { !(part.voices[$0] ?? []).isEmpty }
-            for (voiceIndex, voiceName) in voiceOrder.enumerated() {
-                var (notes, graces) = placedNotes(part.voices[voiceName] ?? [], part: part, plays: plays, playStarts: playStarts, tick: tick)
+            // Every voice's notes (ties joined in their voice, velocities by the dynamics of the
+            // part and of the voice), then one line of chords per track as the MIDI import splits.
+            var notes: [Placed] = []
+            var graces: [Placed] = []
+            var velocityOf: [Int] = []
+            var graceVelocities: [Int] = []
+            for voiceName in part.voiceOrder where !(part.voices[voiceName] ?? []).isEmpty {
+                var (voiceNotes, voiceGraces) = placedNotes(part.voices[voiceName] ?? [], part: part, plays: plays, playStarts: playStarts, tick: tick)
                 if part.isDrums {
-                    notes = notes.filter { placed in
+                    voiceNotes = voiceNotes.filter { placed in
                         if DrumNames.name(forKey: placed.note.pitch) != nil { return true }
                         problem("drum notes of MIDI keys without a General MIDI drum name", part: part, measure: placed.note.measure)
                         return false
                     }
-                    graces = graces.filter { DrumNames.name(forKey: $0.note.pitch) != nil }
+                    voiceGraces = voiceGraces.filter { DrumNames.name(forKey: $0.note.pitch) != nil }
                 } else {
-                    notes = notes.filter { placed in
+                    voiceNotes = voiceNotes.filter { placed in
                         let pitch = placed.note.pitch
                         if pitch >= 10, pitch <= 127, (0...127).contains(pitch + part.transpose) { return true }
                         problem("notes Stave cannot write (below MIDI 10, or outside 0–127 once transposed)", part: part, measure: placed.note.measure)
                         return false
                     }
+                    voiceGraces = voiceGraces.filter { $0.note.pitch >= 10 && $0.note.pitch <= 127 && (0...127).contains($0.note.pitch + part.transpose) }
                 }
-                // Velocities: the dynamics of the part and of this voice in force at each start.
                 let velocities = directions.compactMap { placed -> (tick: Int, velocity: Int)? in
                     guard case .velocity(let velocity) = placed.direction.kind, placed.direction.voice == nil || placed.direction.voice == voiceName else { return nil }
                     return (placed.tick, velocity)
@@ -194,16 +200,33 @@ struct SongBuilder {
                     }
                     return low == 0 ? 100 : velocities[low - 1].velocity
                 }
-                let imported = notes.map { placed in
-                    ImportedNote(start: placed.start, end: placed.end, pitch: placed.note.pitch, velocity: velocity(at: placed.start),
-                                 spelling: part.isDrums ? nil : placed.note.spelling, marks: placed.note.marks)
-                }
-                // Marks: the first voice of the part carries its pedal and markers inside bars;
+                notes += voiceNotes
+                velocityOf += voiceNotes.map { velocity(at: $0.start) }
+                graces += voiceGraces
+                graceVelocities += voiceGraces.map { velocity(at: $0.start) }
+            }
+            guard !notes.isEmpty else { continue }
+            let order = notes.indices.sorted { a, b in
+                (notes[a].start, notes[a].note.pitch, notes[a].end, a) < (notes[b].start, notes[b].note.pitch, notes[b].end, b)
+            }
+            let sortedImported = order.map { index in
+                ImportedNote(start: notes[index].start, end: notes[index].end, pitch: notes[index].note.pitch, velocity: velocityOf[index],
+                             spelling: part.isDrums ? nil : notes[index].note.spelling, marks: notes[index].note.marks)
+            }
+            let assigned = ImportLayout.voices(of: sortedImported)
+            let trackCount = (assigned.max() ?? 0) + 1
+            var graceTaken = [Bool](repeating: false, count: graces.count)
+            var symbolTaken = Set<Int>()
+            for trackIndex in 0..<trackCount {
+                let members = order.indices.filter { assigned[$0] == trackIndex }
+                let imported = members.map { sortedImported[$0] }
+                let placedMembers = members.map { notes[order[$0]] }
+                // Marks: the first track of the part carries its pedal and markers inside bars;
                 // the song's first track its tempo changes inside bars.
                 let carriesTempos = tracks.isEmpty
                 let tempoTicks = carriesTempos ? bodyTempos.map(\.tick) : []
                 var marks: [(tick: Int, kind: Score.Direction.Kind)] = []
-                if voiceIndex == 0 {
+                if trackIndex == 0 {
                     for placed in directions {
                         switch placed.direction.kind {
                         case .pedal:
@@ -228,20 +251,17 @@ struct SongBuilder {
                     default: break
                     }
                 }
-                lostGraces += placeGraces(graces, in: &body, ticksPerWhole: ticksPerWhole, velocity: velocity, drums: part.isDrums)
-                lostSymbols += placeSymbols(directions, voice: voiceName, firstVoice: voiceIndex == 0, in: &body, ticksPerWhole: ticksPerWhole)
-                if voiceIndex == 0 {
-                    lostWedges += directions.filter { if case .wedge(let crescendo) = $0.direction.kind { return crescendo != nil } else { return false } }.count
-                }
+                placeGraces(graces, velocities: graceVelocities, taken: &graceTaken, in: &body, ticksPerWhole: ticksPerWhole, drums: part.isDrums)
+                placeSymbols(directions, taken: &symbolTaken, in: &body, ticksPerWhole: ticksPerWhole)
                 // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse).
                 var syllables: [Int: String] = [:]
                 var unsung = 0
                 if !part.isDrums {
-                    for placed in notes where !placed.note.lyrics.isEmpty {
+                    for placed in placedMembers where !placed.note.lyrics.isEmpty {
                         let lyrics = placed.note.lyrics.sorted { $0.verse < $1.verse }
                         let sung = lyrics.first { $0.verse == placed.pass } ?? lyrics[0]
                         unsung += lyrics.count - 1
-                        if syllables[placed.start] == nil { syllables[placed.start] = sung.continues ? sung.text + "-" : sung.text }
+                        if syllables[placed.start] == nil { syllables[placed.start] = sung.continues ? sung.text + "-" : sung.text } else { unsung += 1 }
                     }
                 }
                 var phraseID: String?
@@ -256,14 +276,20 @@ struct SongBuilder {
                     lostLyrics += unsung
                 }
                 let id = ImportLayout.trackID(name: part.name, program: part.program ?? 0, drums: part.isDrums,
-                                              voice: voiceOrder.count > 1 ? voiceIndex + 1 : nil, used: &usedIDs)
+                                              voice: trackCount > 1 ? trackIndex + 1 : nil, used: &usedIDs)
                 let name = part.name.map(SongBuilder.writable)
+                // The phrase lasts to the end of the score (its last rests are written).
+                body.length = max(body.length, time)
                 tracks.append(Track(id: id, name: name == id ? nil : name, kind: part.isDrums ? .drums : .melody, program: part.program ?? 0,
-                                    channel: channel, channelIsExplicit: true, transpose: part.isDrums ? 0 : part.transpose,
+                                    channel: channel, channelIsExplicit: true, volume: part.volume, pan: part.pan,
+                                    transpose: part.isDrums ? 0 : part.transpose,
                                     phrases: [Phrase(id: phraseID, start: .zero, content: .original(body))]))
-                partTracks += 1
             }
-            _ = partTracks
+            lostGraces += graceTaken.filter { !$0 }.count
+            lostWedges += directions.filter { if case .wedge(let crescendo) = $0.direction.kind { return crescendo != nil } else { return false } }.count
+            lostSymbols += directions.indices.filter { index in
+                if case .harmony = directions[index].direction.kind { return !symbolTaken.contains(index) } else { return false }
+            }.count
         }
         if tracks.isEmpty, !bodyTempos.isEmpty {
             remarks.append("\(bodyTempos.count) tempo changes inside bars are left out: the score has no notes to hold them")
@@ -346,75 +372,62 @@ struct SongBuilder {
         return (kept, graces)
     }
 
-    /// Grace notes as grace groups of the notes they stand before; returns how many were left out.
-    private func placeGraces(_ graces: [Placed], in body: inout PhraseBody, ticksPerWhole: Int, velocity: (Int) -> Int, drums: Bool) -> Int {
-        guard !graces.isEmpty else { return 0 }
+    /// Grace notes as grace groups of the notes of this body they stand before (`taken`: the
+    /// graces already placed, on this or an earlier track of the part).
+    private func placeGraces(_ graces: [Placed], velocities: [Int], taken: inout [Bool], in body: inout PhraseBody, ticksPerWhole: Int, drums: Bool) {
+        guard !graces.isEmpty else { return }
         // Where a note or chord starts a sound in the body (not continuing a tie).
         var starts: Set<Rational> = []
-        var tiedInto: Set<Rational> = []
         var previousTied = false
         for root in body.notes {
-            if let note = root.singleNote {
-                if !previousTied { starts.insert(root.position) } else { tiedInto.insert(root.position) }
-                previousTied = note.tie
-            } else if let chord = root.singleChord, !chord.isEmpty {
-                if !previousTied { starts.insert(root.position) } else { tiedInto.insert(root.position) }
+            let chord = root.singleNote.map { [$0] } ?? root.singleChord
+            if let chord, !chord.isEmpty {
+                if !previousTied { starts.insert(root.position) }
                 previousTied = chord.contains { $0.tie }
             } else {
-                previousTied = true
+                previousTied = root.singleChord == nil
             }
         }
-        var lost = 0
-        var index = 0
-        while index < graces.count {
-            let start = graces[index].start
-            var items: [[ChordNote]] = []
-            while index < graces.count, graces[index].start == start {
-                let grace = graces[index]
-                let note = ChordNote(pitch: grace.note.pitch, velocity: velocity(start), spelling: drums ? nil : grace.note.spelling)
-                if grace.note.chord, !items.isEmpty { items[items.count - 1].append(note) } else { items.append([note]) }
-                index += 1
-            }
+        var byStart: [Int: [Int]] = [:]
+        for index in graces.indices where !taken[index] { byStart[graces[index].start, default: []].append(index) }
+        for (start, indices) in byStart {
             let offset = Rational(start, ticksPerWhole)
-            if starts.contains(offset), items.count <= 64, !body.expression.graces.contains(where: { $0.offset == offset }) {
-                body.expression.graces.append(GraceGroup(offset: offset, items: items.map { $0.sorted { $0.pitch < $1.pitch } }))
-            } else {
-                lost += items.reduce(0) { $0 + $1.count }
+            guard starts.contains(offset), !body.expression.graces.contains(where: { $0.offset == offset }) else { continue }
+            var items: [[ChordNote]] = []
+            for index in indices {
+                let grace = graces[index]
+                let note = ChordNote(pitch: grace.note.pitch, velocity: velocities[index], spelling: drums ? nil : grace.note.spelling)
+                if grace.note.chord, !items.isEmpty { items[items.count - 1].append(note) } else { items.append([note]) }
             }
+            guard items.count <= 64 else { continue }
+            for index in indices { taken[index] = true }
+            body.expression.graces.append(GraceGroup(offset: offset, items: items.map { $0.sorted { $0.pitch < $1.pitch } }))
         }
         body.expression.graces.sort { $0.offset < $1.offset }
-        return lost
     }
 
-    /// Chord symbols on the chords of this voice that hold their pitches; returns how many of
-    /// the part's symbols for this voice found no chord.
-    private func placeSymbols(_ directions: [PlacedDirection], voice: String, firstVoice: Bool, in body: inout PhraseBody, ticksPerWhole: Int) -> Int {
-        var lost = 0
+    /// Chord symbols on the chords of this body that hold their pitches (`taken`: the indices
+    /// of the part's directions already placed).
+    private func placeSymbols(_ directions: [PlacedDirection], taken: inout Set<Int>, in body: inout PhraseBody, ticksPerWhole: Int) {
         var byPosition: [Rational: [ChordNote]] = [:]
         for root in body.notes {
             if let note = root.singleNote { byPosition[root.position] = [note] } else if let chord = root.singleChord { byPosition[root.position] = chord }
         }
-        for placed in directions {
+        for (index, placed) in directions.enumerated() where !taken.contains(index) {
             guard case .harmony(let symbol) = placed.direction.kind else { continue }
-            let mine = placed.direction.voice == voice || (placed.direction.voice == nil && firstVoice)
             let offset = Rational(placed.tick, ticksPerWhole)
-            guard let chord = byPosition[offset] else {
-                if mine { lost += 1 }
-                continue
-            }
+            guard let chord = byPosition[offset], !body.expression.chordSymbols.contains(where: { $0.offset == offset }) else { continue }
             let pitches = Set(chord.map(\.pitch))
             let rootClass = (symbol.root.semitonesAboveC % 12 + 12) % 12
             let root = stride(from: 127, through: 0, by: -1).first { candidate in
                 candidate % 12 == rootClass && symbol.pitches(root: candidate).allSatisfy(pitches.contains)
             }
-            if let root, !body.expression.chordSymbols.contains(where: { $0.offset == offset }) {
+            if let root {
                 body.expression.chordSymbols.append(ChordSymbolMark(offset: offset, symbol: symbol, rootPitch: root))
-            } else if mine {
-                lost += 1
+                taken.insert(index)
             }
         }
         body.expression.chordSymbols.sort { $0.offset < $1.offset }
-        return lost
     }
 
     /// The ppq on which every time of the played score falls (480 when that does), at least 24;
