@@ -213,6 +213,20 @@ struct SongBuilder {
                 ImportedNote(start: notes[index].start, end: notes[index].end, pitch: notes[index].note.pitch, velocity: velocityOf[index],
                              spelling: part.isDrums ? nil : notes[index].note.spelling, marks: notes[index].note.marks)
             }
+            // Wedges: each from its start to the stop that follows.
+            var wedges: [(start: Int, stop: Int, crescendo: Bool)] = []
+            var openWedge: (start: Int, crescendo: Bool)?
+            for placed in directions {
+                guard case .wedge(let crescendo) = placed.direction.kind else { continue }
+                if let crescendo {
+                    if let openWedge { wedges.append((openWedge.start, placed.tick, openWedge.crescendo)) }
+                    openWedge = (placed.tick, crescendo)
+                } else if let open = openWedge {
+                    wedges.append((open.start, placed.tick, open.crescendo))
+                    openWedge = nil
+                }
+            }
+            if let openWedge { wedges.append((openWedge.start, Int.max, openWedge.crescendo)) }
             let assigned = ImportLayout.voices(of: sortedImported)
             let trackCount = (assigned.max() ?? 0) + 1
             var graceTaken = [Bool](repeating: false, count: graces.count)
@@ -251,6 +265,7 @@ struct SongBuilder {
                     default: break
                     }
                 }
+                lostWedges += placeHairpins(wedges, notes: imported, in: &body, ticksPerWhole: ticksPerWhole)
                 placeGraces(graces, velocities: graceVelocities, taken: &graceTaken, in: &body, ticksPerWhole: ticksPerWhole, drums: part.isDrums)
                 placeSymbols(directions, taken: &symbolTaken, in: &body, ticksPerWhole: ticksPerWhole)
                 // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse).
@@ -286,7 +301,6 @@ struct SongBuilder {
                                     phrases: [Phrase(id: phraseID, start: .zero, content: .original(body))]))
             }
             lostGraces += graceTaken.filter { !$0 }.count
-            lostWedges += directions.filter { if case .wedge(let crescendo) = $0.direction.kind { return crescendo != nil } else { return false } }.count
             lostSymbols += directions.indices.filter { index in
                 if case .harmony = directions[index].direction.kind { return !symbolTaken.contains(index) } else { return false }
             }.count
@@ -370,6 +384,41 @@ struct SongBuilder {
             kept.append(item)
         }
         return (kept, graces)
+    }
+
+    /// Hairpins for the wedges where the body's velocities allow one (Stave's hairpin runs from
+    /// where it stands to the next velocity command, which must be louder for a crescendo and
+    /// softer for a diminuendo): from the first note at or after the wedge's start to the next
+    /// change of written velocity. Returns how many wedges were left out.
+    private func placeHairpins(_ wedges: [(start: Int, stop: Int, crescendo: Bool)], notes: [ImportedNote], in body: inout PhraseBody,
+                               ticksPerWhole: Int) -> Int {
+        guard !wedges.isEmpty else { return 0 }
+        // The velocity of each distinct start, in order.
+        var starts: [(tick: Int, velocity: Int)] = []
+        for note in notes where starts.last?.tick != note.start { starts.append((note.start, note.velocity)) }
+        var lost = 0
+        var openUntil = Int.min
+        for wedge in wedges {
+            guard let first = starts.firstIndex(where: { $0.tick >= wedge.start }), starts[first].tick >= openUntil else {
+                lost += 1
+                continue
+            }
+            let from = first == 0 ? starts[first].velocity : starts[first - 1].velocity
+            guard starts[first].velocity == from,
+                  let change = starts[(first + 1)...].firstIndex(where: { $0.velocity != from }) else {
+                lost += 1
+                continue
+            }
+            let to = starts[change].velocity
+            guard wedge.crescendo ? to > from : to < from else {
+                lost += 1
+                continue
+            }
+            body.expression.hairpins.append(Hairpin(start: Rational(starts[first].tick, ticksPerWhole), end: Rational(starts[change].tick, ticksPerWhole),
+                                                    from: from, to: to))
+            openUntil = starts[change].tick
+        }
+        return lost
     }
 
     /// Grace notes as grace groups of the notes of this body they stand before (`taken`: the
