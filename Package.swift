@@ -70,6 +70,7 @@ let package = Package(
         .testTarget(name: "StaveLanguageServerTests", dependencies: ["StaveDomain", "StaveLanguageServer", "StaveSupport", "StaveTestSupport"]),
         .testTarget(name: "StaveMusicXMLTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML"]),
         .testTarget(name: "StaveMIDIImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveMIDIImport", "StaveTestSupport"]),
+        .testTarget(name: "StaveMusicXMLImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePrinter", "StaveMusicXMLImport"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

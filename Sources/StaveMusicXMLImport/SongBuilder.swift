@@ -32,6 +32,16 @@ struct SongBuilder {
         var end: Int
         var note: Score.Note
         var pass: Int
+        /// The note's voice and index there (which syllables of which verses were sung).
+        var voice: String = ""
+        var index: Int = 0
+    }
+
+    /// A syllable of a note: its voice, index and verse.
+    private struct SyllableKey: Hashable {
+        var voice: String
+        var index: Int
+        var verse: Int
     }
 
     /// A direction on the timeline.
@@ -171,7 +181,7 @@ struct SongBuilder {
             var velocityOf: [Int] = []
             var graceVelocities: [Int] = []
             for voiceName in part.voiceOrder where !(part.voices[voiceName] ?? []).isEmpty {
-                var (voiceNotes, voiceGraces) = placedNotes(part.voices[voiceName] ?? [], part: part, plays: plays, playStarts: playStarts, tick: tick)
+                var (voiceNotes, voiceGraces) = placedNotes(part.voices[voiceName] ?? [], voice: voiceName, part: part, plays: plays, playStarts: playStarts, tick: tick)
                 if part.isDrums {
                     voiceNotes = voiceNotes.filter { placed in
                         if DrumNames.name(forKey: placed.note.pitch) != nil { return true }
@@ -230,6 +240,7 @@ struct SongBuilder {
             let assigned = ImportLayout.voices(of: sortedImported)
             let trackCount = (assigned.max() ?? 0) + 1
             var graceTaken = [Bool](repeating: false, count: graces.count)
+            var allSyllables = Set<SyllableKey>(), sungSyllables = Set<SyllableKey>()
             var symbolTaken = Set<Int>()
             for trackIndex in 0..<trackCount {
                 let members = order.indices.filter { assigned[$0] == trackIndex }
@@ -270,25 +281,34 @@ struct SongBuilder {
                 placeSymbols(directions, taken: &symbolTaken, in: &body, ticksPerWhole: ticksPerWhole)
                 // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse).
                 var syllables: [Int: String] = [:]
-                var unsung = 0
+                var sungKeys: [Int: SyllableKey] = [:]
                 if !part.isDrums {
                     for placed in placedMembers where !placed.note.lyrics.isEmpty {
+                        for lyric in placed.note.lyrics { allSyllables.insert(SyllableKey(voice: placed.voice, index: placed.index, verse: lyric.verse)) }
                         let lyrics = placed.note.lyrics.sorted { $0.verse < $1.verse }
                         let sung = lyrics.first { $0.verse == placed.pass } ?? lyrics[0]
-                        unsung += lyrics.count - 1
-                        if syllables[placed.start] == nil { syllables[placed.start] = sung.continues ? sung.text + "-" : sung.text } else { unsung += 1 }
+                        if syllables[placed.start] == nil {
+                            syllables[placed.start] = sung.continues ? sung.text + "-" : sung.text
+                            sungKeys[placed.start] = SyllableKey(voice: placed.voice, index: placed.index, verse: sung.verse)
+                        }
                     }
                 }
                 var phraseID: String?
                 if !syllables.isEmpty {
-                    let (verse, dropped) = layout.verse(syllables, for: body, start: .zero)
-                    lostLyrics += dropped + unsung
+                    let (verse, _) = layout.verse(syllables, for: body, start: .zero)
                     if let verse {
                         body.expression.verses = [verse]
                         phraseID = "p1"
+                        // The syllables the verse holds (a text it cannot hold is sung as `*`).
+                        var offsets: [Rational] = []
+                        ExpressionRule.forEachSound(in: body) { offset, startsSound, _ in if startsSound { offsets.append(offset) } }
+                        var index = 0
+                        Lyrics.forEachSyllable(of: verse) { syllable, _ in
+                            defer { index += 1 }
+                            guard index < offsets.count, case .sung = syllable else { return }
+                            if let key = sungKeys[(offsets[index] * ticksPerWhole).roundedHalfUp] { sungSyllables.insert(key) }
+                        }
                     }
-                } else {
-                    lostLyrics += unsung
                 }
                 let id = ImportLayout.trackID(name: part.name, program: part.program ?? 0, drums: part.isDrums,
                                               voice: trackCount > 1 ? trackIndex + 1 : nil, used: &usedIDs)
@@ -301,6 +321,7 @@ struct SongBuilder {
                                     phrases: [Phrase(id: phraseID, start: .zero, content: .original(body))]))
             }
             lostGraces += graceTaken.filter { !$0 }.count
+            lostLyrics += allSyllables.subtracting(sungSyllables).count
             lostSymbols += directions.indices.filter { index in
                 if case .harmony = directions[index].direction.kind { return !symbolTaken.contains(index) } else { return false }
             }.count
@@ -314,7 +335,7 @@ struct SongBuilder {
             remarks.append("\(entry.count) \(kind) left out (\(entry.places.joined(separator: ", "))\(entry.count > entry.places.count ? ", …" : ""))")
         }
         if inexact > 0 { remarks.append("\(inexact) note boundaries cannot be written exactly and are moved to the nearest sixty-fourth") }
-        if lostLyrics > 0 { remarks.append("\(lostLyrics) lyric syllables are left out (a verse Stave sings on no pass, or a text a verse cannot hold)") }
+        if lostLyrics > 0 { remarks.append("\(lostLyrics) lyric syllables are left out (a verse no pass sings — Stave sings one verse a pass — or a text a verse cannot hold, such as one with a space)") }
         if lostGraces > 0 { remarks.append("\(lostGraces) grace notes are left out (before a rest, a tied note or nothing)") }
         if lostSymbols > 0 { remarks.append("\(lostSymbols) chord symbols are left out (no chord of their notes starts with them)") }
         if lostWedges > 0 { remarks.append("\(lostWedges) hairpins (wedges) are left out; the dynamics around them are kept") }
@@ -327,7 +348,7 @@ struct SongBuilder {
 
     /// The notes of a voice on the timeline, ties joined (grace notes apart): each measure's
     /// notes once per play of it.
-    private mutating func placedNotes(_ notes: [Score.Note], part: Score.Part, plays: [FormUnfolding.Play], playStarts: [Rational],
+    private mutating func placedNotes(_ notes: [Score.Note], voice: String, part: Score.Part, plays: [FormUnfolding.Play], playStarts: [Rational],
                                       tick: (Rational) -> Int) -> (notes: [Placed], graces: [Placed]) {
         var byMeasure: [Int: [Int]] = [:]
         for (index, note) in notes.enumerated() { byMeasure[note.measure, default: []].append(index) }
@@ -338,7 +359,8 @@ struct SongBuilder {
             for index in indices {
                 let note = notes[index]
                 let start = tick(playStarts[playIndex] + note.offset)
-                let item = Placed(start: start, end: note.grace ? start : tick(playStarts[playIndex] + note.offset + note.length), note: note, pass: play.pass)
+                let item = Placed(start: start, end: note.grace ? start : tick(playStarts[playIndex] + note.offset + note.length), note: note, pass: play.pass,
+                                  voice: voice, index: index)
                 if note.grace { graces.append(item) } else if item.end > item.start { placed.append(item) }
             }
         }

@@ -97,6 +97,8 @@ struct XMLReader {
     private var entities: [String: [UInt8]] = [:]
     private var externalEntities: Set<String> = []
     private var expanded = 0
+    private var expandedEntities: [String: [UInt8]] = [:]
+    private var expanding: Set<String> = []
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -505,40 +507,58 @@ struct XMLReader {
             if externalEntities.contains(entityName) {
                 throw error("a reference to the external entity '\(entityName)', which is never fetched", at: start)
             }
-            guard let value = entities[entityName] else { throw error("a reference to the undeclared entity '\(entityName)'", at: start) }
-            try expand(value, into: &result, depth: depth + 1, at: start)
+            let piece = try expanded(entityName, depth: depth + 1, at: start)
+            try count(piece.count, at: start)
+            result += piece
         }
     }
 
-    /// An entity's replacement text, its own references expanded within the bounds.
-    private mutating func expand(_ value: [UInt8], into result: inout [UInt8], depth: Int, at start: Int) throws(MusicXMLReadError) {
-        guard depth <= XMLReader.maximumEntityDepth else { throw error("entities refer to entities more than \(XMLReader.maximumEntityDepth) deep", at: start) }
+    /// An entity's replacement text with its own references expanded, each entity expanded
+    /// once (later references reuse it); every byte a reference puts into the document counts
+    /// towards `maximumExpansion`, so a nest of entities that would expand enormously is refused
+    /// after at most that much work.
+    private mutating func expanded(_ name: String, depth: Int, at start: Int) throws(MusicXMLReadError) -> [UInt8] {
+        if let done = expandedEntities[name] { return done }
+        guard depth <= XMLReader.maximumEntityDepth, !expanding.contains(name) else {
+            throw error("entities refer to entities more than \(XMLReader.maximumEntityDepth) deep, or to themselves", at: start)
+        }
+        guard let value = entities[name] else { throw error("a reference to the undeclared entity '\(name)'", at: start) }
+        expanding.insert(name)
+        var result: [UInt8] = []
         var position = 0
         while position < value.count {
             if value[position] == 0x26, let semicolon = value[position...].firstIndex(of: 0x3B) {
                 let body = Array(value[(position + 1)..<semicolon])
-                let name = String(decoding: body, as: UTF8.self)
-                if let nested = entities[name] {
-                    try expand(nested, into: &result, depth: depth + 1, at: start)
-                } else if body.first == 0x23 || ["lt", "gt", "amp", "apos", "quot"].contains(name) {
+                let nested = String(decoding: body, as: UTF8.self)
+                if body.first == 0x23 || ["lt", "gt", "amp", "apos", "quot"].contains(nested) {
                     // Character and predefined references inside an entity value.
                     var sub = XMLReader(Array(value[position...semicolon]))
                     var piece: [UInt8] = []
                     do { try sub.reference(into: &piece, depth: depth) } catch { throw self.error("a bad reference inside entity text", at: start) }
                     result += piece
-                    expanded += piece.count
+                } else if externalEntities.contains(nested) {
+                    throw error("a reference to the external entity '\(nested)', which is never fetched", at: start)
                 } else {
-                    throw error("a reference to the undeclared entity '\(name)'", at: start)
+                    let piece = try expanded(nested, depth: depth + 1, at: start)
+                    try count(piece.count, at: start)
+                    result += piece
                 }
                 position = semicolon + 1
             } else {
                 result.append(value[position])
-                expanded += 1
                 position += 1
             }
-            if expanded > XMLReader.maximumExpansion {
-                throw error("entity references expand to more than \(XMLReader.maximumExpansion) bytes (an entity bomb?); refused", at: start)
-            }
+        }
+        expanding.remove(name)
+        expandedEntities[name] = result
+        return result
+    }
+
+    /// Counts bytes put into the document by entity references; refuses past the bound.
+    private mutating func count(_ bytes: Int, at start: Int) throws(MusicXMLReadError) {
+        expanded += bytes
+        if expanded > XMLReader.maximumExpansion {
+            throw error("entity references expand to more than \(XMLReader.maximumExpansion) bytes (an entity bomb?); refused", at: start)
         }
     }
 }

@@ -122,7 +122,7 @@ def main():
         name = os.path.relpath(path, os.path.dirname(music21.corpus.__file__)) if "corpus" in path else path
         imported = os.path.join(work, f"{index}.stave")
         exported = os.path.join(work, f"{index}.musicxml")
-        result = subprocess.run([args.stave, "import", path, "-o", imported, "-q"], capture_output=True, text=True, timeout=120)
+        result = subprocess.run([args.stave, "import", path, "-o", imported], capture_output=True, text=True, timeout=120)
         if result.returncode != 0:
             print(f"FAIL {name}: stave import: exit status {result.returncode}: {result.stderr.strip()[:300]}")
             counts["failed"] += 1
