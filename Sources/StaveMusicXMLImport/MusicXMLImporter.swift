@@ -34,8 +34,7 @@ public struct MusicXMLImporter {
     /// Imports a file; the song's title is `defaultTitle` when the score names none.
     public func importSong(_ bytes: [UInt8], defaultTitle: String) throws(MusicXMLReadError) -> Result {
         let text = try MusicXMLImporter.scoreText(bytes)
-        let tree = try XMLReader.read(text)
-        let score = try ScoreReader.read(tree)
+        let score = try ScoreReader.read(text)
         var builder = SongBuilder(score: score)
         return builder.song(defaultTitle: defaultTitle)
     }

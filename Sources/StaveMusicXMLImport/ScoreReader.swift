@@ -1,8 +1,8 @@
 import StaveComposition
 import StaveSyntax
 
-/// Reads the elements of a MusicXML document (`XMLTree`) into a `Score`: partwise scores as
-/// they are, timewise scores part by part. Durations are exact (`<divisions>` per quarter);
+/// Reads a MusicXML document into a `Score`, measure by measure as `XMLReader` hands them over
+/// (a long score is never held whole): partwise scores part by part, timewise measure by measure. Durations are exact (`<divisions>` per quarter);
 /// a value that makes no sense (a negative duration, a note before any `<divisions>`, a number
 /// beyond the limits) is an error at its line and column.
 struct ScoreReader {
@@ -13,13 +13,22 @@ struct ScoreReader {
     /// A score has at most this many measures (as Stave's songs at most a million bars).
     static let maximumMeasures = 1_000_000
 
-    let tree: XMLTree
     private(set) var score = Score()
+    /// The part of the document read so far: the header, the open elements and the measure
+    /// being read (`XMLReader` drops each measure once it is read).
+    private var tree = XMLTree()
     /// Kinds of things left out, each reported once with a count.
     private var dropped: [String: Int] = [:]
     private var droppedOrder: [String] = []
-
-    init(tree: XMLTree) { self.tree = tree }
+    private var begun = false
+    private var partIndex: [String: Int] = [:]
+    private var unpitchedKeys: [[String: Int]] = []
+    private var states: [PartState] = []
+    /// Measures read so far, per part (partwise), or in all (timewise).
+    private var measuresRead: [Int] = []
+    private var timewiseMeasures = 0
+    private var filled: [Rational] = []
+    private var meterSet: [Bool] = []
 
     private func fail(_ element: Int, _ message: String) -> MusicXMLReadError {
         let (line, column) = tree.place(element)
@@ -31,18 +40,47 @@ struct ScoreReader {
         dropped[kind, default: 0] += 1
     }
 
-    /// The score of the document.
-    static func read(_ tree: XMLTree) throws(MusicXMLReadError) -> Score {
-        var reader = ScoreReader(tree: tree)
-        try reader.readScore()
+    /// The score of a document's bytes, read measure by measure as the XML arrives.
+    static func read(_ bytes: [UInt8]) throws(MusicXMLReadError) -> Score {
+        var reader = ScoreReader()
+        let tree = try XMLReader.read(bytes, flushing: "measure") { (tree: XMLTree, measure: Int, parent: Int) throws(MusicXMLReadError) in
+            reader.tree = tree
+            defer { reader.tree = XMLTree() }
+            try reader.readMeasureElement(measure, parent: parent)
+        }
+        reader.tree = tree
+        try reader.finish()
         for kind in reader.droppedOrder {
             reader.score.remarks.append("\(reader.dropped[kind] ?? 0) × \(kind) left out")
         }
         return reader.score
     }
 
-    private mutating func readScore() throws(MusicXMLReadError) {
+    /// The score of a document read whole (the tests' way in).
+    static func read(_ tree: XMLTree) throws(MusicXMLReadError) -> Score {
+        var reader = ScoreReader()
+        reader.tree = tree
         let root = tree.root
+        if tree.elements[root].name == "score-partwise" {
+            for part in tree.children(root) where tree.elements[part].name == "part" {
+                for measure in tree.children(part) where tree.elements[measure].name == "measure" { try reader.readMeasureElement(measure, parent: part) }
+            }
+        } else {
+            for measure in tree.children(root) where tree.elements[measure].name == "measure" { try reader.readMeasureElement(measure, parent: root) }
+        }
+        try reader.finish()
+        for kind in reader.droppedOrder {
+            reader.score.remarks.append("\(reader.dropped[kind] ?? 0) × \(kind) left out")
+        }
+        return reader.score
+    }
+
+    /// The header: the root element, title, composer and the part list (all before the first measure).
+    private mutating func begin() throws(MusicXMLReadError) {
+        guard !begun else { return }
+        begun = true
+        let root = tree.root
+        guard !tree.elements.isEmpty else { throw MusicXMLReadError("the file holds no XML element; expected a MusicXML score") }
         let rootName = tree.elements[root].name
         guard rootName == "score-partwise" || rootName == "score-timewise" else {
             throw fail(root, "the root element is <\(rootName)>; expected <score-partwise> or <score-timewise> (a MusicXML score)")
@@ -61,8 +99,6 @@ struct ScoreReader {
             }
         }
         // The parts the part list declares, in order.
-        var partIndex: [String: Int] = [:]
-        var unpitchedKeys: [[String: Int]] = []
         if let list = tree.child(root, "part-list") {
             for scorePart in tree.children(list) where tree.elements[scorePart].name == "score-part" {
                 guard let id = tree.attribute(scorePart, "id") else { throw fail(scorePart, "<score-part> has no id; expected id=\"P1\"") }
@@ -100,58 +136,78 @@ struct ScoreReader {
                     }
                 }
                 if part.program == nil, let name = instrumentName ?? part.name { part.program = InstrumentNames.program(forName: name) }
-                partIndex[id] = score.parts.count
-                score.parts.append(part)
-                unpitchedKeys.append(keys)
-            }
-        }
-        // The measures of each part, as (the measure element, its content), by part.
-        var contents: [[(measure: Int, content: Int)]] = Array(repeating: [], count: score.parts.count)
-        func partSlot(_ id: String?) -> Int {
-            if let id, let index = partIndex[id] { return index }
-            let newID = id ?? "P\(score.parts.count + 1)"
-            partIndex[newID] = score.parts.count
-            score.parts.append(Score.Part(id: newID))
-            unpitchedKeys.append([:])
-            contents.append([])
-            return score.parts.count - 1
-        }
-        if rootName == "score-partwise" {
-            for part in tree.children(root) where tree.elements[part].name == "part" {
-                let slot = partSlot(tree.attribute(part, "id"))
-                for measure in tree.children(part) where tree.elements[measure].name == "measure" {
-                    contents[slot].append((measure, measure))
+                if partIndex[id] == nil {
+                    partIndex[id] = score.parts.count
+                    score.parts.append(part)
+                    unpitchedKeys.append(keys)
+                    states.append(PartState())
+                    measuresRead.append(0)
                 }
             }
+        }
+    }
+
+    /// The slot of a part by its id (a part the part list does not declare is added).
+    private mutating func partSlot(_ id: String?) -> Int {
+        if let id, let index = partIndex[id] { return index }
+        let newID = id ?? "P\(score.parts.count + 1)"
+        partIndex[newID] = score.parts.count
+        score.parts.append(Score.Part(id: newID))
+        unpitchedKeys.append([:])
+        states.append(PartState())
+        measuresRead.append(0)
+        return score.parts.count - 1
+    }
+
+    /// The score's measure `index`, made when it is the first part to reach it.
+    private mutating func ensureMeasure(_ index: Int, at element: Int) throws(MusicXMLReadError) {
+        guard index >= score.measures.count else { return }
+        guard index < ScoreReader.maximumMeasures else {
+            throw fail(element, "more than \(ScoreReader.maximumMeasures) measures; Stave's songs last at most \(ScoreReader.maximumMeasures) bars")
+        }
+        score.measures.append(Score.Measure(number: String(index + 1)))
+        filled.append(.zero)
+        meterSet.append(false)
+    }
+
+    /// One `<measure>`: of the part that holds it (partwise), or holding a `<part>` each (timewise).
+    private mutating func readMeasureElement(_ measure: Int, parent: Int) throws(MusicXMLReadError) {
+        try begin()
+        if tree.elements[parent].name == "part" {
+            let slot = partSlot(tree.attribute(parent, "id"))
+            let index = measuresRead[slot]
+            measuresRead[slot] += 1
+            try readPartMeasure(measure, content: measure, index: index, slot: slot)
         } else {
-            for measure in tree.children(root) where tree.elements[measure].name == "measure" {
-                for part in tree.children(measure) where tree.elements[part].name == "part" {
-                    contents[partSlot(tree.attribute(part, "id"))].append((measure, part))
-                }
+            let index = timewiseMeasures
+            timewiseMeasures += 1
+            for part in tree.children(measure) where tree.elements[part].name == "part" {
+                let slot = partSlot(tree.attribute(part, "id"))
+                try readPartMeasure(measure, content: part, index: index, slot: slot)
             }
         }
-        let measureCount = contents.map(\.count).max() ?? 0
-        guard measureCount > 0 else { throw MusicXMLReadError("the score has no measures") }
-        guard measureCount <= ScoreReader.maximumMeasures else {
-            throw MusicXMLReadError("the score has \(measureCount) measures; Stave's songs last at most \(ScoreReader.maximumMeasures) bars")
+    }
+
+    private mutating func readPartMeasure(_ measure: Int, content: Int, index: Int, slot: Int) throws(MusicXMLReadError) {
+        try ensureMeasure(index, at: measure)
+        if let number = tree.attribute(measure, "number"), slot == 0 || score.measures[index].number == String(index + 1) {
+            score.measures[index].number = number
         }
-        score.measures = (0..<measureCount).map { Score.Measure(number: String($0 + 1)) }
-        var filled = [Rational](repeating: .zero, count: measureCount)
-        var meterSet = [Bool](repeating: false, count: measureCount)
-        for slot in score.parts.indices {
-            var state = PartState()
-            for (index, entry) in contents[slot].enumerated() {
-                if let number = tree.attribute(entry.measure, "number"), slot == 0 || score.measures[index].number == String(index + 1) {
-                    score.measures[index].number = number
-                }
-                let reached = try readMeasure(entry.content, index: index, part: slot, state: &state, unpitched: unpitchedKeys[slot],
-                                              meterSet: &meterSet[index])
-                filled[index] = max(filled[index], reached)
-            }
-        }
-        // Meters and keys carry on; a measure lasts what its parts fill (its meter's bar if empty).
+        var state = states[slot]
+        var set = meterSet[index]
+        let reached = try readMeasure(content, index: index, part: slot, state: &state, unpitched: unpitchedKeys[slot], meterSet: &set)
+        states[slot] = state
+        meterSet[index] = set
+        filled[index] = max(filled[index], reached)
+    }
+
+    /// After the last measure: meters and keys carry on; a measure lasts what its parts fill
+    /// (its meter's bar if none fills it).
+    private mutating func finish() throws(MusicXMLReadError) {
+        try begin()
+        guard !score.measures.isEmpty else { throw MusicXMLReadError("the score has no measures") }
         var meter = (numerator: 4, denominator: 4)
-        for index in 0..<measureCount {
+        for index in score.measures.indices {
             if meterSet[index] { meter = score.measures[index].meter } else { score.measures[index].meter = meter }
             score.measures[index].length = filled[index] > .zero ? filled[index] : Rational(meter.numerator, meter.denominator)
         }

@@ -99,6 +99,8 @@ struct XMLReader {
     private var expanded = 0
     private var expandedEntities: [String: [UInt8]] = [:]
     private var expanding: Set<String> = []
+    /// The name of the elements handed over and dropped as they close (nil: none).
+    private var flushed: String?
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -106,7 +108,18 @@ struct XMLReader {
     static func read(_ bytes: [UInt8]) throws(MusicXMLReadError) -> XMLTree {
         var reader = XMLReader(bytes)
         try reader.checkEncoding()
-        return try reader.document()
+        return try reader.document { (_: XMLTree, _: Int, _: Int) throws(MusicXMLReadError) in }
+    }
+
+    /// Reads a document, handing each element named `flushed` to `handler` as soon as it
+    /// closes (with its parent's index) and then dropping it from the tree, so that a long
+    /// score is never held whole: only the open elements and what came before are kept.
+    static func read(_ bytes: [UInt8], flushing flushed: String,
+                     handler: (XMLTree, _ element: Int, _ parent: Int) throws(MusicXMLReadError) -> Void) throws(MusicXMLReadError) -> XMLTree {
+        var reader = XMLReader(bytes)
+        reader.flushed = flushed
+        try reader.checkEncoding()
+        return try reader.document(handler: handler)
     }
 
     // MARK: Errors and positions
@@ -227,7 +240,7 @@ struct XMLReader {
 
     // MARK: The document
 
-    private mutating func document() throws(MusicXMLReadError) -> XMLTree {
+    private mutating func document(handler: (XMLTree, Int, Int) throws(MusicXMLReadError) -> Void) throws(MusicXMLReadError) -> XMLTree {
         var tree = XMLTree()
         // The prolog: declarations, comments, processing instructions, the document type.
         while true {
@@ -245,7 +258,7 @@ struct XMLReader {
                 throw error("unexpected '\(printable(bytes[index]))' before the root element; expected '<'")
             }
         }
-        try element(into: &tree)
+        try element(into: &tree, handler: handler)
         while true {
             skipSpace()
             if atEnd { break }
@@ -352,9 +365,11 @@ struct XMLReader {
         return value
     }
 
-    private mutating func element(into tree: inout XMLTree) throws(MusicXMLReadError) {
-        // Open elements, innermost last: (index in the tree, its name).
+    private mutating func element(into tree: inout XMLTree, handler: (XMLTree, Int, Int) throws(MusicXMLReadError) -> Void) throws(MusicXMLReadError) {
+        // Open elements, innermost last (indices in the tree), and for each the last child its
+        // parent had before it (to unlink it again when it is flushed).
         var open: [Int] = []
+        var previousSibling: [Int32] = []
         repeat {
             if atEnd {
                 let innermost = open.last.map { tree.elements[$0].name } ?? ""
@@ -374,6 +389,13 @@ struct XMLReader {
                         throw error("</\(closing)> closes <\(tree.elements[current].name)> (line \(tree.elements[current].line)); expected '</\(tree.elements[current].name)>'", at: tagStart)
                     }
                     open.removeLast()
+                    let before = previousSibling.removeLast()
+                    if closing == flushed, let parent = open.last {
+                        try handler(tree, current, parent)
+                        tree.elements.removeSubrange(current...)
+                        tree.elements[parent].lastChild = before
+                        if before < 0 { tree.elements[parent].firstChild = -1 } else { tree.elements[Int(before)].nextSibling = -1 }
+                    }
                 } else if starts(with: "<!--") {
                     try skip(past: "-->", what: "a comment")
                 } else if starts(with: "<![CDATA[") {
@@ -420,6 +442,7 @@ struct XMLReader {
                         element.attributes.append((attributeName, value))
                     }
                     let newIndex = tree.elements.count
+                    let before = open.last.map { tree.elements[$0].lastChild } ?? -1
                     if let parent = open.last {
                         if tree.elements[parent].lastChild >= 0 {
                             tree.elements[Int(tree.elements[parent].lastChild)].nextSibling = Int32(newIndex)
@@ -431,8 +454,15 @@ struct XMLReader {
                         throw error("a second root element <\(elementName)>; expected one", at: index)
                     }
                     tree.elements.append(element)
+                    if selfClosing, elementName == flushed, let parent = open.last {
+                        try handler(tree, newIndex, parent)
+                        tree.elements.removeSubrange(newIndex...)
+                        tree.elements[parent].lastChild = before
+                        if before < 0 { tree.elements[parent].firstChild = -1 } else { tree.elements[Int(before)].nextSibling = -1 }
+                    }
                     if !selfClosing {
                         open.append(newIndex)
+                        previousSibling.append(before)
                         if open.count > XMLReader.maximumDepth {
                             throw MusicXMLReadError(line: tagLine, column: tagColumn, message: "elements nest more than \(XMLReader.maximumDepth) deep")
                         }
