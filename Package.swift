@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "StaveAudio", targets: ["StaveAudio"]),
         .library(name: "StaveMusicXML", targets: ["StaveMusicXML"]),
         .library(name: "StaveMIDIImport", targets: ["StaveMIDIImport"]),
+        .library(name: "StaveMusicXMLImport", targets: ["StaveMusicXMLImport"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
@@ -53,8 +54,10 @@ let package = Package(
         .target(name: "StaveMusicXML", dependencies: ["StaveSyntax", "StaveComposition"]),
         // Standard MIDI File → Composition (which StavePrinter writes as Stave text).
         .target(name: "StaveMIDIImport", dependencies: ["StaveSyntax", "StaveComposition"]),
+        // MusicXML (`.musicxml`, `.mxl`) → Composition, through the MIDI import's layout.
+        .target(name: "StaveMusicXMLImport", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML", "StaveMIDIImport"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML", "StaveMIDIImport"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML", "StaveMIDIImport", "StaveMusicXMLImport"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -68,6 +71,7 @@ let package = Package(
         .testTarget(name: "StaveLanguageServerTests", dependencies: ["StaveJSON", "StaveLanguageServer", "StaveTestSupport"]),
         .testTarget(name: "StaveMusicXMLTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML"]),
         .testTarget(name: "StaveMIDIImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveMIDIImport", "StaveTestSupport"]),
+        .testTarget(name: "StaveMusicXMLImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePrinter", "StaveMusicXMLImport"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

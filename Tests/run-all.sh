@@ -43,7 +43,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Tests/runner/parts.sh
 
 # The parts, in the order they run: key, name.
-PART_KEYS=(runner build swift referee corpus model model-v2 model-hand format musicxml import editors lsp install audio fuzz)
+PART_KEYS=(runner build swift referee corpus model model-v2 model-hand format musicxml import musicxml-import editors lsp install audio fuzz)
 QUICK=""
 ONLY=""
 while [ $# -gt 0 ]; do
@@ -235,6 +235,8 @@ import_counts=()
 # (40 Stave 2 songs in the quick tier: the first 20 seeds declare more losses than the allowance)
 [ -n "$QUICK" ] && import_counts=(--count "$SONGS" --count-v2 40)
 part import 1000 40 "MIDI import round trip" bash Tests/import/run.sh "$STAVE" "${import_counts[@]}"
+# MusicXML import: the examples come back byte for byte; the music21 corpus as music21 reads it.
+part musicxml-import 600 25 "MusicXML import (examples, music21 corpus)" bash Tests/musicxml-import/run.sh "$STAVE" --every "$EVERY"
 part editors 2400 2400 "editor support" bash Tests/editors/run.sh
 part lsp 160 160 "language server (pytest-lsp, Neovim)" bash Tests/lsp/run.sh "$STAVE"
 part install 70 70 "install and man page" bash Tests/install/run.sh

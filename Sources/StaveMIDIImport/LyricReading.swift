@@ -19,6 +19,11 @@ struct LyricReading {
         }
     }
 
+    /// Syllables given by tick (another format's lyrics, `ImportLayout`).
+    init(syllables: [Int: String]) {
+        byTick = syllables
+    }
+
     /// True when no syllable is waiting.
     var isEmpty: Bool { byTick.isEmpty }
 

@@ -7,6 +7,11 @@ struct VoiceNote: Equatable {
     var end: Int
     var pitch: Int
     var velocity: Int
+    /// How the note was written, when the source says (MusicXML); nil: the speller's choice.
+    var spelling: PitchSpelling? = nil
+    /// Its articulations as written (MusicXML): the accent goes on its first piece, staccato
+    /// and tenuto on its last.
+    var marks: NoteMarks = []
 }
 
 /// Writes the notes of one voice (no two notes of one pitch overlap) as a phrase body: the
@@ -106,7 +111,8 @@ struct VoiceLayout {
                     let endPart = ((pieceEnd - window.start) / window.part).floor
                     while pendingWindow!.parts.count < firstPart { pendingWindow!.parts.append(.rest) }
                     for part in firstPart..<endPart {
-                        let chord = chordNotes(active, endingAt: nextTick, continuing: part + 1 < endPart || pieceEnd < to, directions: directions)
+                        let chord = chordNotes(active, endingAt: nextTick, continuing: part + 1 < endPart || pieceEnd < to, directions: directions,
+                                               first: part == firstPart && from == times[index] ? tick : nil)
                         pendingWindow!.parts.append(.chord(chord))
                     }
                     if pieceEnd == window.end { flushWindow() }
@@ -124,7 +130,8 @@ struct VoiceLayout {
                     let barEnd = from - place.offset + place.meter.barLength
                     if barEnd < pieceEnd, WrittenDuration.isWritable(barEnd - from), WrittenDuration.isWritable(pieceEnd - barEnd) { pieceEnd = barEnd }
                     if !WrittenDuration.isWritable(pieceEnd - from) { inexact += 1 }
-                    let chord = chordNotes(active, endingAt: nextTick, continuing: pieceEnd < to, directions: directions)
+                    let chord = chordNotes(active, endingAt: nextTick, continuing: pieceEnd < to, directions: directions,
+                                           first: from == times[index] ? tick : nil)
                     containers.append(RootNote(position: from - origin, width: pieceEnd - from, chord: chord))
                     from = pieceEnd
                 }
@@ -139,14 +146,22 @@ struct VoiceLayout {
     /// The chord of the sounding notes in a span: each note tied on when it goes on past the
     /// span's end tick, or when the span itself is cut (`continuing`); spelled by `speller`,
     /// a chromatic black key by the direction of its line (`directions`, by start and pitch).
-    func chordNotes(_ active: [VoiceNote], endingAt tick: Int, continuing: Bool, directions: [NoteKey: Int] = [:]) -> [ChordNote] {
+    /// `first`: the tick the piece starts at when it is the first piece of its span (a note
+    /// starting there keeps its accent), nil for a later piece.
+    func chordNotes(_ active: [VoiceNote], endingAt tick: Int, continuing: Bool, directions: [NoteKey: Int] = [:], first: Int? = -1) -> [ChordNote] {
         var chord = active.map { note in
-            var spelling: PitchSpelling?
-            if let speller, (0...127).contains(note.pitch) {
+            var spelling: PitchSpelling? = note.spelling
+            if spelling == nil, let speller, (0...127).contains(note.pitch) {
                 let direction = directions.isEmpty ? 0 : directions[NoteKey(start: note.start, pitch: note.pitch)] ?? 0
                 spelling = speller.spelling(note.pitch, direction: direction)
             }
-            return ChordNote(pitch: note.pitch, velocity: note.velocity, tie: continuing || note.end > tick, spelling: spelling)
+            let tie = continuing || note.end > tick
+            var marks = note.marks
+            if !marks.isEmpty {
+                if first.map({ $0 != note.start }) ?? true { marks.remove(.accent) }
+                if tie { marks.subtract([.staccato, .tenuto]) }
+            }
+            return ChordNote(pitch: note.pitch, velocity: note.velocity, tie: tie, spelling: spelling, marks: marks)
         }
         if chord.count > 1 { chord.sort { $0.pitch < $1.pitch } }
         return chord

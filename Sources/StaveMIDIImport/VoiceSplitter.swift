@@ -9,20 +9,29 @@ enum VoiceSplitter {
     /// The voices, in order of their first note; each voice's notes sorted by start then pitch.
     static func split(_ notes: [VoiceNote]) -> [[VoiceNote]] {
         let sorted = notes.sorted { $0.start != $1.start ? $0.start < $1.start : ($0.pitch != $1.pitch ? $0.pitch < $1.pitch : $0.end < $1.end) }
-        var voices: [[VoiceNote]] = []
+        let assigned = voices(of: sorted)
+        var voices = [[VoiceNote]](repeating: [], count: (assigned.max() ?? -1) + 1)
+        for (note, voice) in zip(sorted, assigned) { voices[voice].append(note) }
+        return voices
+    }
+
+    /// The voice (0, 1, …) of each note of a list sorted by start, then pitch, then end.
+    static func voices(of sorted: [VoiceNote]) -> [Int] {
+        var assigned: [Int] = []
+        assigned.reserveCapacity(sorted.count)
         // Per voice, the tick until which each pitch sounds.
         var busyUntil: [[Int]] = []
         for note in sorted {
             if let index = busyUntil.firstIndex(where: { $0[note.pitch & 0x7F] <= note.start }) {
-                voices[index].append(note)
+                assigned.append(index)
                 busyUntil[index][note.pitch & 0x7F] = note.end
             } else {
                 var busy = [Int](repeating: Int.min, count: 128)
                 busy[note.pitch & 0x7F] = note.end
-                voices.append([note])
+                assigned.append(busyUntil.count)
                 busyUntil.append(busy)
             }
         }
-        return voices
+        return assigned
     }
 }

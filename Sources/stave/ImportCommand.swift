@@ -3,12 +3,13 @@ import StaveComposition
 import StaveDomain
 import StavePrinter
 import StaveMIDIImport
+import StaveMusicXMLImport
 
 /// `stave import SONG.mid [-o SONG.stave] [--grid auto|N] [--no-phrases]`: a Standard MIDI
 /// File as readable Stave text (or a save file).
 enum ImportCommand {
     static let help = """
-    USAGE: stave import SONG.mid [-o OUT] [--grid auto|N] [--no-phrases] [--diagnostics text|json] [-q]
+    USAGE: stave import SONG.mid|SONG.musicxml|SONG.mxl [-o OUT] [--grid auto|N] [--no-phrases] [--diagnostics text|json] [-q]
 
     Reads a Standard MIDI File (format 0 or 1) and writes it as a Stave song:
     the tempo map, meters, key and title from the conductor; one track per MIDI
@@ -50,6 +51,15 @@ enum ImportCommand {
     cannot keep (a key change, a later program change) is reported as a warning
     [import-loss].
 
+    A MusicXML score (.musicxml, .xml, or compressed .mxl; also recognised by
+    its content) is read as written: each part a track per voice (unpitched
+    parts: drum tracks), pitches spelled as written, ties, tuplets, grace
+    notes, dynamics, staccato/tenuto/accent, pedal, chord symbols, lyrics,
+    rehearsal marks and words as markers, tempos, meters and the key;
+    repeats, endings and jumps are written out in full. Errors name the
+    line and column of the XML ('SONG.musicxml: error: 12:7: ...'). --grid
+    and --no-phrases apply to MIDI only.
+
     Exit status: 0 success, 1 the file cannot be read or is beyond the limits,
     2 usage or I/O error.
 
@@ -78,6 +88,10 @@ enum ImportCommand {
         let shownPath = input == "-" ? "<stdin>" : input
         do {
             let bytes = try SystemIO.read(input)
+            if MusicXMLImportStep.isMusicXML(path: input, bytes: bytes) {
+                return try MusicXMLImportStep.run(bytes, input: input, shownPath: shownPath, destination: destination, saveFile: saveFile,
+                                                  quiet: quiet, output: output)
+            }
             var result: MIDIImporter.Result
             do {
                 result = try MIDIImporter(grid: grid, findRepeats: !arguments.flags.contains("--no-phrases")).importSong(bytes, defaultTitle: Song.defaultTitle(forPath: input))

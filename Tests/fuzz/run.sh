@@ -5,7 +5,7 @@
 #   bash Tests/fuzz/run.sh TARGET [SECONDS]   fuzz TARGET for SECONDS (default $STAVE_FUZZ_SECONDS, else 60)
 #   bash Tests/fuzz/run.sh --replay TARGET    run TARGET once over its regression inputs and seeds
 #   bash Tests/fuzz/run.sh --build TARGET     only build
-# TARGET is frontend, save, midi, lsp, import, fmt or all. The library sources are compiled with swiftc
+# TARGET is frontend, save, midi, lsp, import, musicxml, fmt or all. The library sources are compiled with swiftc
 # (-sanitize=fuzzer,address, -O with assertions on) into .build/fuzz/ (STAVE_FUZZ_BUILD), one
 # module per source folder, rebuilt when its sources change; no SwiftPM involved. The seeds
 # (examples, fixtures, regression inputs) are gathered into a temporary directory each run and
@@ -20,7 +20,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 BUILD="${STAVE_FUZZ_BUILD:-$ROOT/.build/fuzz}"
 SWIFTC="${SWIFTC:-swiftc}"
-TARGETS=(frontend save midi lsp import fmt)
+TARGETS=(frontend save midi lsp import musicxml fmt)
 FLAGS=(-O -assert-config Debug -sanitize=fuzzer,address -parse-as-library -I "$BUILD")
 
 usage() { sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -33,19 +33,21 @@ esac
 [ $# -ge 1 ] || usage
 case "$1" in
   all) chosen=("${TARGETS[@]}") ;;
-  frontend|save|midi|lsp|import|fmt) chosen=("$1") ;;
-  *) echo "fuzz: unknown target '$1' (expected frontend, save, midi, lsp, import, fmt or all)" >&2; exit 2 ;;
+  frontend|save|midi|lsp|import|musicxml|fmt) chosen=("$1") ;;
+  *) echo "fuzz: unknown target '$1' (expected frontend, save, midi, lsp, import, musicxml, fmt or all)" >&2; exit 2 ;;
 esac
 SECONDS_EACH="${2:-${STAVE_FUZZ_SECONDS:-60}}"
 [ "$mode" = fuzz ] || SECONDS_EACH=1   # only fuzzing takes a time
 case "$SECONDS_EACH" in ''|*[!0-9]*|0|0*) echo "fuzz: SECONDS must be a whole number of at least 1, not '$SECONDS_EACH'" >&2; exit 2 ;; esac
 
 # The library modules in dependency order, and the ones each target links.
-MODULES=(StaveJSON StaveSyntax StaveComposition StaveMIDI StaveDomain StaveFormatter StavePrinter StaveLanguageServer StaveMIDIImport)
+MODULES=(StaveJSON StaveSyntax StaveComposition StaveMIDI StaveDomain StaveFormatter StavePrinter StaveLanguageServer StaveMIDIImport
+         StaveMusicXML StaveMusicXMLImport)
 # libFuzzer dictionaries: the words of the language, the names of the save format.
-target_dictionary() { case "$1" in frontend|midi|fmt) echo "$HERE/stave.dict" ;; save) echo "$HERE/save.dict" ;; lsp) echo "$HERE/lsp.dict" ;; import) echo "$HERE/midi.dict" ;; esac; }
+target_dictionary() { case "$1" in frontend|midi|fmt) echo "$HERE/stave.dict" ;; save) echo "$HERE/save.dict" ;; lsp) echo "$HERE/lsp.dict" ;; import) echo "$HERE/midi.dict" ;; musicxml) echo "$HERE/musicxml.dict" ;; esac; }
 target_file() { case "$1" in frontend) echo FuzzFrontend.swift ;; save) echo FuzzSave.swift ;; midi) echo FuzzMIDI.swift ;;
-                              lsp) echo FuzzLSP.swift ;; import) echo FuzzImport.swift ;; fmt) echo FuzzFormat.swift ;; esac; }
+                              lsp) echo FuzzLSP.swift ;; import) echo FuzzImport.swift ;; musicxml) echo FuzzMusicXML.swift ;;
+                              fmt) echo FuzzFormat.swift ;; esac; }
 
 # Builds one module when it is missing or older than its sources or a module it imports.
 build_module() {
@@ -98,6 +100,8 @@ gather_seeds() {
                     "$HERE"/seeds/save/*.json) ;;
     lsp) patterns=("$HERE"/seeds/lsp/*) ;;
     import) patterns=("$HERE"/seeds/import/*.mid) ;;
+    musicxml) patterns=("$HERE"/seeds/musicxml/* "$ROOT"/Tests/Fixtures/musicxml-import/*.musicxml "$ROOT"/Tests/Fixtures/musicxml-import/*.mxl
+                        "$ROOT"/Tests/Fixtures/musicxml-import/bad/*.musicxml "$ROOT"/Tests/Fixtures/musicxml-import/bad/*.mxl) ;;
   esac
   for f in "${patterns[@]}" $(regressions "$target"); do
     [ -f "$f" ] || continue
@@ -112,6 +116,7 @@ MIN_SEEDS_save=30       # 25 malformed saves, 2 versions, 11 examples saved
 MIN_SEEDS_lsp=12        # seeds/lsp: sessions, malformed headers, bad ids and params
 MIN_SEEDS_fmt=60
 MIN_SEEDS_import=19     # 15 examples compiled, 3 hand-made files, 1 regression input
+MIN_SEEDS_musicxml=20   # 5 examples exported, 6 hand-written scores, 12 bad scores
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
 # A trap goes straight to libFuzzer's crash handling (Swift's own backtracer, run inside the
