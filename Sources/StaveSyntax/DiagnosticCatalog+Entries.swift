@@ -126,8 +126,8 @@ extension DiagnosticID {
         case .staffGap:
             return entry("a part whose staves skip a number",
                          "The staves of a part are numbered from 1 (the top staff) without gaps: a part with a staff 2 has a staff 1. `staff PART` alone is staff 1.",
-                         wrong: "track rh { staff piano 1\n  phrase { c5 } }\ntrack lh { staff piano 3\n  phrase { c3 } }",
-                         right: "track rh { staff piano 1\n  phrase { c5 } }\ntrack lh { staff piano 2\n  phrase { c3 } }")
+                         wrong: "track rh { staff piano 1\n  phrase { o5 c } }\ntrack lh { staff piano 3\n  phrase { o3 c } }",
+                         right: "track rh { staff piano 1\n  phrase { o5 c } }\ntrack lh { staff piano 2\n  phrase { o3 c } }")
         case .misplacedMark:
             return entry("an articulation mark where none may stand",
                          "Articulation marks (`'` staccato, `_` tenuto, `^` accent) follow a note's duration and dots directly, before `~`: `c4'`, `f#8._`, `[c e g]2^`. Inside a chord or a tuplet they follow the pitch (`[c^ e g]2`, `{c' d' e}4`).",

@@ -276,7 +276,7 @@ extension Parser {
         let keyword = advance()
         let token = current
         switch token.kind {
-        case .number:
+        case .number where kind != .staff:
             advance()
             guard let number = integer(token) else { return nil }
             return SettingSyntax(kind: kind, value: .number(number.value), valueRange: token.range, range: keyword.range.union(token.range))
