@@ -13,11 +13,19 @@ struct ChildProcess {
 
     /// The first executable `name` on `PATH`, if any.
     static func find(_ name: String) -> String? {
+        find(anyOf: [name])
+    }
+
+    /// The first executable on `PATH` with one of `names` (in the first directory that holds
+    /// one, the earlier name first), if any.
+    static func find(anyOf names: [String]) -> String? {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
-            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
-            var status = stat()
-            if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+            for name in names {
+                let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+                var status = stat()
+                if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+            }
         }
         return nil
     }

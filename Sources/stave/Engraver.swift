@@ -25,7 +25,7 @@ struct Engraver {
     /// The engraver asked for, or the first installed (MuseScore 3, then LilyPond).
     static func locate(_ asked: Engraving.Engraver?) throws -> Engraver {
         for kind in asked.map({ [$0] }) ?? Engraving.Engraver.allCases {
-            let found = kind.programs.compactMap { names in names.lazy.compactMap(ChildProcess.find).first }
+            let found = kind.programs.compactMap { ChildProcess.find(anyOf: $0) }
             if found.count == kind.programs.count { return Engraver(kind: kind, programs: found) }
         }
         throw Problem(message: Engraving.missingMessage(asked: asked))
@@ -47,15 +47,18 @@ struct Engraver {
         InterruptCleanup.armScratch([input, "\(scratch.directory)/score.ly", scratch.messages, scratch.directory])
         try scratch.write(musicXML, to: input)
         let deadline = Engraver.now() + Double(timeLimit)
+        // The programs' own temporary and runtime files (MuseScore's Qt lock file and runtime
+        // directory) go into the scratch directory too, and leave with it.
+        let isolated = ["TMPDIR=\(scratch.directory)", "XDG_RUNTIME_DIR=\(scratch.directory)"]
         switch kind {
         case .musescore:
             try run(programs[0], Engraving.museScoreArguments(input: input, output: "\(scratch.directory)/score.\(format.rawValue)"),
-                    environment: Engraving.museScoreEnvironment, scratch: scratch, deadline: deadline, timeLimit: timeLimit)
+                    environment: Engraving.museScoreEnvironment + isolated, scratch: scratch, deadline: deadline, timeLimit: timeLimit)
         case .lilypond:
             let ly = "\(scratch.directory)/score.ly"
-            try run(programs[0], Engraving.musicXML2lyArguments(input: input, output: ly), environment: [], scratch: scratch, deadline: deadline, timeLimit: timeLimit)
+            try run(programs[0], Engraving.musicXML2lyArguments(input: input, output: ly), environment: isolated, scratch: scratch, deadline: deadline, timeLimit: timeLimit)
             try run(programs[1], Engraving.lilyPondArguments(format: format, base: "\(scratch.directory)/score", input: ly),
-                    environment: [], scratch: scratch, deadline: deadline, timeLimit: timeLimit)
+                    environment: isolated, scratch: scratch, deadline: deadline, timeLimit: timeLimit)
         }
         let pages = Engraving.pages(among: Engraver.names(in: scratch.directory), base: "score", format: format)
         guard !pages.isEmpty else {
