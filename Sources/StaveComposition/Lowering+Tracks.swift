@@ -14,6 +14,14 @@ extension Lowering {
         }
     }
 
+    /// The rules across the tracks' `staff` settings (Stave 3), reported at each setting.
+    mutating func checkStaves(_ tracks: [Track], _ syntax: [TrackSyntax]) {
+        for (index, problem) in StaffRule.check(tracks.map(\.staff), trackIDs: tracks.map(\.id)) {
+            let setting = syntax[index].settings.last { $0.kind == .staff }
+            diagnostics.append(problem.diagnostic(at: setting?.range ?? syntax[index].id.range))
+        }
+    }
+
     mutating func lowerSettings(_ syntax: TrackSyntax) -> Track {
         var track = Track(id: syntax.id.text, name: syntax.displayName, kind: syntax.kind, channel: syntax.kind == .drums ? 10 : 0)
         track.source = SourceMark(syntax.range)
@@ -30,6 +38,9 @@ extension Lowering {
                 continue
             case (.instrument, .drums):
                 error(.settingNotAllowed, "'instrument' belongs to melody tracks; use 'kit' in drum track '\(syntax.id.text)'", setting.range)
+                continue
+            case (.staff, .drums):
+                diagnostics.append(StaffRule.drums(track: syntax.id.text).diagnostic(at: setting.range))
                 continue
             case (.octave, .drums), (.transpose, .drums):
                 error(.settingNotAllowed, "'\(setting.kind.rawValue)' is not allowed in drum track '\(syntax.id.text)'", setting.range)
@@ -55,6 +66,14 @@ extension Lowering {
                 if let value = number(setting, 0...9) { track.octave = value }
             case .transpose:
                 if let value = number(setting, -48...48) { track.transpose = value }
+            case .staff:
+                guard case .name(let part) = setting.value else { continue }
+                let number = setting.staffNumber?.value ?? 1
+                if let problem = StaffRule.number(number) {
+                    diagnostics.append(problem.diagnostic(at: setting.staffNumber?.range ?? setting.range))
+                } else {
+                    track.staff = StaffPlacement(part: part, number: number)
+                }
             case .legato:
                 guard case .number(let value) = setting.value else {
                     error(.expectedToken, "expected a number after 'legato'", setting.valueRange)

@@ -25,6 +25,7 @@ public struct Lowering {
         let meterMap = MeterMap(meters: song.meters)
         var tracks = lowering.lowerTracks(syntax.tracks)
         lowering.assignChannels(&tracks, syntax.tracks)
+        lowering.checkStaves(tracks, syntax.tracks) // Stave 3: `staff PART N` across tracks
         var placement = Placement(song: song, meterMap: meterMap, syntax: consume syntax, tracks: tracks)
         placement.run()
         lowering.diagnostics += placement.diagnostics.indices.lazy.filter { !placement.supersededDiagnostics.contains($0) }.map { placement.diagnostics[$0] }

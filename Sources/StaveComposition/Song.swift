@@ -166,6 +166,9 @@ public struct Track: Equatable, Sendable {
     public var transpose: Int
     /// Percent (1…100) of its written length that an unmarked note sounds (v2 `legato`).
     public var legato: Int = 100
+    /// `staff PART N` (Stave 3): the part and staff of the score it is written on; nil: a part
+    /// of its own (`StaffRule`).
+    public var staff: StaffPlacement?
     /// Phrases in source order.
     public var phrases: [Phrase]
     /// The `track` or `drums` block it was written as (not part of equality).

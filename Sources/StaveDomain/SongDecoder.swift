@@ -180,7 +180,7 @@ public struct SongDecoder {
 
     // MARK: - Tracks
 
-    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "phrases"]
+    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "part", "staff", "phrases"]
 
     /// A track's `type`, when it is one.
     static func trackKind(_ value: JSONValue) -> TrackKind? {
@@ -230,6 +230,7 @@ public struct SongDecoder {
                 legato = nil
             }
         }
+        let staff = staffPlacement(&fields, at: path, kind: kind, track: id ?? "")
         var phrases: [SongDocument.Phrase]?
         if let value = required(&fields, "phrases", expected: "an array of phrases"),
            var elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
@@ -249,10 +250,12 @@ public struct SongDecoder {
         finish(fields, what: kind == .drums ? "a drum track" : "a track",
                known: kind == .drums ? SongDecoder.melodyFields.filter { $0 != "octave" && $0 != "transpose" } : SongDecoder.melodyFields)
         guard let id, let kind, let program, let channel, let explicit, let volume, let pan, let velocity,
-              let octave, let transpose, let legato, let phrases else { return nil }
+              let octave, let transpose, let legato, let phrases, let staff else { return nil }
         if fields.has("name"), name == nil { return nil }
-        return SongDocument.Track(id: id, name: name, kind: kind, program: program, channel: channel, channelIsExplicit: explicit,
-                                  volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, legato: legato,
-                                  phrases: phrases)
+        var track = SongDocument.Track(id: id, name: name, kind: kind, program: program, channel: channel, channelIsExplicit: explicit,
+                                       volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, legato: legato,
+                                       phrases: phrases)
+        track.staff = staff
+        return track
     }
 }

@@ -79,6 +79,7 @@ extension SongDocument {
             tracks.append(Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
                                 channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan, velocity: track.velocity,
                                 octave: track.octave, transpose: track.transpose, legato: track.legato, phrases: phrases))
+            tracks[tracks.count - 1].staff = track.staff
         }
         self.init(title: song.title, composer: song.composer, ppq: song.ppq, resolution: resolution, key: song.key,
                   tempos: song.tempos, meters: song.meters, markers: song.markers, tracks: tracks)
@@ -143,6 +144,7 @@ extension SongDocument {
                                                 channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan,
                                                 velocity: track.velocity, octave: track.octave, transpose: track.transpose, phrases: phrases)
             result.legato = track.legato
+            result.staff = track.staff
             return result
         }
         var song = Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)

@@ -79,6 +79,8 @@ public struct SongDocument: Equatable, Sendable {
         public var transpose: Int
         /// Percent (1…100) of its written length an unmarked note sounds (v2 `legato`).
         public var legato: Int
+        /// `staff PART N` (Stave 3): the notated part and staff; nil: a part of its own.
+        public var staff: StaffPlacement? = nil
         /// The phrases in source order.
         public var phrases: [Phrase]
 

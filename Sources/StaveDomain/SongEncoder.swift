@@ -138,6 +138,13 @@ public enum SongEncoder {
             writer.key("legato", first: false)
             writer.integer(track.legato)
         }
+        if let staff = track.staff {
+            // Stave 3 (`staff PART N`): both fields or neither.
+            writer.key("part", first: false)
+            writer.string(staff.part)
+            writer.key("staff", first: false)
+            writer.integer(staff.number)
+        }
         writer.key("phrases", first: false)
         if track.phrases.isEmpty {
             writer.raw("[]")

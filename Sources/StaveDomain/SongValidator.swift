@@ -239,6 +239,10 @@ struct SongValidator {
             guard let expected = assignment.channels[index], track.channel != expected else { continue }
             problem(.saveChannelNotAssigned, trackPath(index).key("channel"), "expected \(expected), the channel Stave assigns to this track, found \(track.channel) (set \"channelExplicit\": true to keep it)")
         }
+        // Stave 3: the staves of the parts (`staff PART N`), by the language's rule.
+        for (index, rule) in StaffRule.check(document.tracks.map(\.staff), trackIDs: document.tracks.map(\.id)) {
+            problem(rule, at: trackPath(index).key("staff"))
+        }
     }
 
     /// Only Originals have IDs, and an Original's ID is unique in its track.

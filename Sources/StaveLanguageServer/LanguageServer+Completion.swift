@@ -106,8 +106,8 @@ struct CompletionContext {
         }
         // Inside a track, between statements: settings and phrase statements.
         if let trackNode, isInsideBody(trackNode) {
-            // `kit` belongs to drum tracks; `instrument`, `octave` and `transpose` to melody tracks.
-            let settings = SettingKind.allCases.map(\.rawValue).filter { isDrums ? !["instrument", "octave", "transpose"].contains($0) : $0 != "kit" }
+            // `kit` belongs to drum tracks; `instrument`, `octave`, `transpose` and `staff` to melody tracks.
+            let settings = SettingKind.allCases.map(\.rawValue).filter { isDrums ? !["instrument", "octave", "transpose", "staff"].contains($0) : $0 != "kit" }
             return (settings + ["phrase", "repeat", "sync"] + (isDrums ? [] : ["lyrics"])).map { Item(label: $0, kind: 14, detail: "track body") }
         }
         return Parser.topLevelWords.map { Item(label: $0, kind: 14, detail: "statement") }

@@ -22,7 +22,7 @@ public struct MusicXMLWriter: Backend {
         guard let divisions = Divisions.perQuarter(for: song) else {
             throw BackendError("the song's rhythms need more divisions of a quarter note than MusicXML files can count")
         }
-        var parts = try song.tracks.map { try NotationBuilder.layout($0, in: song, divisions: divisions) }
+        var parts = try PartStaves.parts(of: song, divisions: divisions)
         if parts.isEmpty { parts = [PartNotation()] }
         if !song.markers.isEmpty {
             // Header markers (`marker "…" at BAR`) stand above the first part at their bar's start.

@@ -81,11 +81,28 @@ struct PartNotation {
     var attachments: [[NoteAttachment]] = []
     /// The grace groups, each a list of items (one note or a chord), spelled.
     var graceGroups: [[[WrittenNote]]] = []
-    /// 1, or 2 for a piano's grand staff (`GrandStaff`): then voice v is on staff v % 2 + 1.
+    /// 1, or 2 for a piano's grand staff (`GrandStaff`): then voice v is on staff v % 2 + 1;
+    /// or the staves of a part of several tracks (`staff PART N`, `PartStaves`).
     var staves = 1
+    /// A part of several tracks: per voice, its staff 1…`staves`, voices ordered by staff;
+    /// empty for a one-track part.
+    var voiceStaves: [Int] = []
+    /// A part of several tracks: per staff, its clef; empty for a one-track part.
+    var clefs: [Clef] = []
+    /// The index of the song track whose instrument the part lists (its first track).
+    var track = 0
+    /// A part of several tracks: the part's name as written (`staff NAME N`); nil otherwise.
+    var partName: String?
 
-    /// The staff a voice is written on, when the part has two.
+    /// The staff a voice is written on, when the part has several.
     func staff(ofVoice voice: Int) -> Int? {
-        staves == 2 ? voice % 2 + 1 : nil
+        guard staves > 1 else { return nil }
+        return voice < voiceStaves.count ? voiceStaves[voice] : voice % 2 + 1
+    }
+
+    /// True for the first voice of a staff other than the first in a part of several tracks:
+    /// it is written in every bar (as rests where it has no notes), so the staff is never empty.
+    func opensStaff(_ voice: Int) -> Bool {
+        staves > 1 && voice > 0 && voice < voiceStaves.count && voiceStaves[voice] != voiceStaves[voice - 1]
     }
 }

@@ -30,7 +30,8 @@ struct NotationBuilder {
     static func layout(_ track: Track, in song: Song, divisions: Int) throws -> PartNotation {
         var builder = NotationBuilder(divisions: divisions, key: song.key)
         try builder.add(track, in: song)
-        return try builder.finish(drums: track.kind == .drums, track: track.id, program: track.program)
+        // A track on a staff of a part (`staff PART N`) is never split onto a grand staff itself.
+        return try builder.finish(drums: track.kind == .drums, track: track.id, program: track.staff == nil ? track.program : -1)
     }
 
     private mutating func add(_ track: Track, in song: Song) throws {

@@ -82,7 +82,7 @@ struct ScoreWriter {
         // part. Reserved, not touched: pages count only once written, and the buffer never
         // has to grow by copying.
         // A grand staff writes each note's staff and the rests of both staves: half as much again.
-        xml = XMLWriter(capacity: 4096 + parts.reduce(0) { $0 + ($1.notes.count * 320 + measures.count * 64) * ($1.staves == 2 ? 3 : 2) / 2 })
+        xml = XMLWriter(capacity: 4096 + parts.reduce(0) { $0 + ($1.notes.count * 320 + measures.count * 64) * ($1.staves > 1 ? 3 : 2) / 2 })
     }
 
     mutating func write() {
@@ -110,11 +110,11 @@ struct ScoreWriter {
     private mutating func writePartList() {
         xml.raw("  <part-list>\n")
         for (index, part) in parts.enumerated() {
-            let track = index < song.tracks.count ? song.tracks[index] : nil
+            let track = part.track < song.tracks.count ? song.tracks[part.track] : nil
             xml.raw("    <score-part id=\"P")
             xml.integer(index + 1)
             xml.raw("\">\n")
-            xml.element("      <part-name>", text: track.map { $0.name ?? $0.id } ?? song.title, "</part-name>\n")
+            xml.element("      <part-name>", text: part.partName.map(PartStaves.readableName) ?? track.map { $0.name ?? $0.id } ?? song.title, "</part-name>\n")
             guard let track else {
                 xml.raw("    </score-part>\n")
                 continue
@@ -210,7 +210,7 @@ struct ScoreWriter {
                 let leaves = voice < part.voices.count ? part.voices[voice] : []
                 let cursor = state.cursors[voice]
                 let busy = cursor < leaves.count && leaves[cursor].start < measure.end
-                guard voice == 0 || (voice == 1 && part.staves == 2) || busy || directionsDue(part: part, voice: voice, before: measure.end, last: number == measures.count - 1, state: state) else { continue }
+                guard voice == 0 || (voice == 1 && part.staves == 2 && part.voiceStaves.isEmpty) || part.opensStaff(voice) || busy || directionsDue(part: part, voice: voice, before: measure.end, last: number == measures.count - 1, state: state) else { continue }
                 if written {
                     xml.element("      <backup><duration>", measure.end - measure.start, "</duration></backup>\n")
                 }
@@ -238,8 +238,18 @@ struct ScoreWriter {
         }
         xml.element("<time><beats>", measure.meter.numerator, "</beats>")
         xml.element("<beat-type>", measure.meter.denominator, "</beat-type></time>")
-        if first, part.staves == 2 {
+        if first, part.staves == 2, part.clefs.isEmpty {
             xml.raw("<staves>2</staves><clef number=\"1\"><sign>G</sign><line>2</line></clef><clef number=\"2\"><sign>F</sign><line>4</line></clef>")
+        } else if first, !part.clefs.isEmpty {
+            // A part of several tracks (`staff PART N`): each staff's clef by its notes' range.
+            xml.element("<staves>", part.staves, "</staves>")
+            for (staff, clef) in part.clefs.enumerated() {
+                xml.element("<clef number=\"", staff + 1, "\">")
+                xml.raw(clef == .bass ? "<sign>F</sign><line>4</line></clef>" : "<sign>G</sign><line>2</line></clef>")
+            }
+            if part.writtenOctaveUp {
+                xml.raw("<transpose><diatonic>0</diatonic><chromatic>0</chromatic><octave-change>-1</octave-change></transpose>")
+            }
         } else if first {
             switch part.clef {
             case .treble: xml.raw("<clef><sign>G</sign><line>2</line></clef>")

@@ -146,6 +146,7 @@ public struct StavePrinter {
             if track.transpose != 0 { settings.append("transpose \(track.transpose)") }
         }
         if track.legato != 100 { settings.append("legato \(track.legato)") }
+        if let staff = track.staff { settings.append("staff \(staff.part) \(staff.number)") }
         return settings
     }
 

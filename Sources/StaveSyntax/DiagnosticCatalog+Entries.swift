@@ -117,6 +117,17 @@ extension DiagnosticID {
             return entry("a note's own velocity where none may stand",
                          "`@N` marks one sounding note or chord, right after its duration and marks and before `~` (`c2@70~8`). A rest sounds nothing, a whole tuplet is several notes (give its items their own: `{c@40 d e}4`) and a grace note plays at the velocity in force.",
                          wrong: body("r4@40 c d"), right: body("r4 c@40 d"))
+        // Stave 3 staves
+        case .staffFull:
+            return entry("a third track on one staff",
+                         "`staff PART N` writes the track on staff N of the notated part PART; two tracks on one staff are its voices 1 (stems up) and 2 (stems down), and a staff holds no more. Put the third track on another staff or in another part.",
+                         wrong: "track s { staff choir 1\n  phrase { g4 } }\ntrack a { staff choir 1\n  phrase { e4 } }\ntrack t { staff choir 1\n  phrase { c4 } }",
+                         right: "track s { staff choir 1\n  phrase { g4 } }\ntrack a { staff choir 1\n  phrase { e4 } }\ntrack t { staff choir 2\n  phrase { c4 } }")
+        case .staffGap:
+            return entry("a part whose staves skip a number",
+                         "The staves of a part are numbered from 1 (the top staff) without gaps: a part with a staff 2 has a staff 1. `staff PART` alone is staff 1.",
+                         wrong: "track rh { staff piano 1\n  phrase { o5 c } }\ntrack lh { staff piano 3\n  phrase { o3 c } }",
+                         right: "track rh { staff piano 1\n  phrase { o5 c } }\ntrack lh { staff piano 2\n  phrase { o3 c } }")
         case .misplacedMark:
             return entry("an articulation mark where none may stand",
                          "Articulation marks (`'` staccato, `_` tenuto, `^` accent) follow a note's duration and dots directly, before `~`: `c4'`, `f#8._`, `[c e g]2^`. Inside a chord or a tuplet they follow the pitch (`[c^ e g]2`, `{c' d' e}4`).",

@@ -111,6 +111,11 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case invalidNoteVelocity = "invalid-note-velocity"
     /// `@N` on a rest, a whole tuplet or a grace note, or after a `~`.
     case noteVelocityNotAllowed = "note-velocity-not-allowed"
+    // Stave 3 staves (`staff PART [N]`)
+    /// A third track on one staff of a part (a staff holds at most two voices).
+    case staffFull = "staff-full"
+    /// A part whose staff numbers skip one (`staff piano 2` with no staff 1).
+    case staffGap = "staff-gap"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"

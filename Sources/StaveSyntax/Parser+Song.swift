@@ -276,15 +276,28 @@ extension Parser {
         let keyword = advance()
         let token = current
         switch token.kind {
-        case .number:
+        case .number where kind != .staff:
             advance()
             guard let number = integer(token) else { return nil }
             return SettingSyntax(kind: kind, value: .number(number.value), valueRange: token.range, range: keyword.range.union(token.range))
+        case .word where kind == .staff:
+            // `staff PART [N]`: the part is an identifier, the staff number optional.
+            advance()
+            let part = identifier(token, what: "a part name")
+            var number: NumberSyntax?
+            var numberFailed = false
+            if current.kind == .number {
+                number = integer(advance())
+                numberFailed = number == nil
+            }
+            guard let part, !numberFailed else { return nil }
+            return SettingSyntax(kind: kind, value: .name(part.text), valueRange: token.range,
+                                 range: keyword.range.union(number?.range ?? token.range), staffNumber: number)
         case .word where kind == .instrument || kind == .kit:
             advance()
             return SettingSyntax(kind: kind, value: .name(text(token)), valueRange: token.range, range: keyword.range.union(token.range))
         default:
-            let expected = kind == .instrument ? "an instrument name or program number" : kind == .kit ? "a kit name or program number" : "a number"
+            let expected = kind == .instrument ? "an instrument name or program number" : kind == .kit ? "a kit name or program number" : kind == .staff ? "a part name" : "a number"
             error(.expectedToken, "expected \(expected) after '\(kind.rawValue)', found \(describe(token))", at: token.range)
             skipInTrack()
             return nil

@@ -224,6 +224,9 @@ public enum SettingKind: String, Equatable, Sendable, CaseIterable {
     case instrument, kit, channel, volume, pan, velocity, octave, transpose
     /// `legato N` (v2): not a reserved word.
     case legato
+    /// `staff PART [N]` (Stave 3): the notated part and staff the track is written on; not a
+    /// reserved word.
+    case staff
 }
 
 /// A setting such as `volume 90` or `instrument flute`.
@@ -242,13 +245,16 @@ public struct SettingSyntax: Equatable, Sendable {
     public var valueRange: SourceRange
     /// The whole setting.
     public var range: SourceRange
+    /// `staff PART N`: the staff number N, when written (the part is `value`).
+    public var staffNumber: NumberSyntax?
 
     /// Creates a `SettingSyntax` from its parts.
-    public init(kind: SettingKind, value: Value, valueRange: SourceRange, range: SourceRange) {
+    public init(kind: SettingKind, value: Value, valueRange: SourceRange, range: SourceRange, staffNumber: NumberSyntax? = nil) {
         self.kind = kind
         self.value = value
         self.valueRange = valueRange
         self.range = range
+        self.staffNumber = staffNumber
     }
 }
 

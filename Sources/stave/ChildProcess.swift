@@ -13,18 +13,30 @@ struct ChildProcess {
 
     /// The first executable `name` on `PATH`, if any.
     static func find(_ name: String) -> String? {
+        find(anyOf: [name])
+    }
+
+    /// The first executable on `PATH` with one of `names` (in the first directory that holds
+    /// one, the earlier name first), if any.
+    static func find(anyOf names: [String]) -> String? {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
-            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
-            var status = stat()
-            if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+            for name in names {
+                let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+                var status = stat()
+                if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+            }
         }
         return nil
     }
 
     /// Starts `program` with `arguments`; its standard input is /dev/null, its standard output
-    /// and error go to the file `messages` (created or truncated).
-    static func spawn(_ program: String, _ arguments: [String], messages: String) throws -> ChildProcess {
+    /// and error go to the file `messages` (created or truncated). `environment` adds
+    /// `NAME=VALUE` entries to this process's environment; `ownGroup` starts the child in a
+    /// process group of its own, so that `stopGroup` ends the programs it runs too (LilyPond
+    /// runs Ghostscript).
+    static func spawn(_ program: String, _ arguments: [String], messages: String,
+                      environment extra: [String] = [], ownGroup: Bool = false) throws -> ChildProcess {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         var attributes: posix_spawnattr_t? = nil
@@ -47,14 +59,30 @@ struct ChildProcess {
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
+        if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        if !extra.isEmpty {
+            let names = Set(extra.map { $0.prefix { $0 != "=" } })
+            let inherited: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environment
+            var index = 0
+            while let entry = inherited?[index] {
+                let text = String(cString: entry)
+                if !names.contains(text.prefix { $0 != "=" }) { envp.append(strdup(entry)) }
+                index += 1
+            }
+            envp += extra.map { strdup($0) }
+            envp.append(nil)
+        }
+        defer { for pointer in envp { free(pointer) } }
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         // Signals blocked from the spawn until the child is known to the cleanup, so that an
         // interruption in between cannot leave it running.
         let result = InterruptCleanup.withSignalsBlocked { () -> Int32 in
-            let result = posix_spawn(&pid, program, &actions, &attributes, argv, environment)
+            let result = envp.isEmpty ? posix_spawn(&pid, program, &actions, &attributes, argv, environment)
+                : envp.withUnsafeBufferPointer { posix_spawn(&pid, program, &actions, &attributes, argv, $0.baseAddress) }
             if result == 0 { InterruptCleanup.armChild(pid) }
             return result
         }
@@ -85,6 +113,12 @@ struct ChildProcess {
         if result == 0 { return nil }
         InterruptCleanup.disarmChild()
         return result == pid ? ChildProcess.exitStatus(status) : 127
+    }
+
+    /// Kills the child's process group (it was started with `ownGroup`) and waits for the child.
+    func stopGroup() {
+        kill(-pid, SIGKILL)
+        _ = wait()
     }
 
     /// Kills the child and waits for it.

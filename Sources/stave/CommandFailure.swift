@@ -9,6 +9,7 @@ enum CommandFailure {
         case let failure as SystemIO.Failure: return failure.message
         case let failure as BackendError: return failure.message
         case let missing as Synthesizer.SoundProblem: return missing.message
+        case let engraving as Engraver.Problem: return engraving.message
         default: return "\(error)"
         }
     }
@@ -16,7 +17,7 @@ enum CommandFailure {
     /// The exit status an error means.
     static func status(_ error: any Error) -> Int32 {
         switch error {
-        case is BackendError, is Synthesizer.SoundProblem: return 1
+        case is BackendError, is Synthesizer.SoundProblem, is Engraver.Problem: return 1
         default: return 2
         }
     }

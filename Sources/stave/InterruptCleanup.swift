@@ -129,6 +129,15 @@ enum InterruptCleanup {
         if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { _ = signal(number, SIG_IGN) }
     }
 
+    /// True when one of the cleanup signals arrived while they were blocked (`withSignalsBlocked`):
+    /// a command that waits with them blocked cleans up itself, then lets the signal through.
+    static func signalIsPending() -> Bool {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigpending(&set)
+        return signals.contains { sigismember(&set, $0) == 1 }
+    }
+
     /// Runs `body` with the cleanup signals blocked for the calling thread. The calls to
     /// `pthread_sigmask` also keep the compiler from moving the buffer's stores outside.
     static func withSignalsBlocked<Result>(_ body: () throws -> Result) rethrows -> Result {

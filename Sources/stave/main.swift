@@ -60,6 +60,7 @@ enum Stave {
         ("roll", RollCommand.help),
         ("print", PrintCommand.help),
         ("render", RenderCommand.help),
+        ("engrave", EngraveCommand.help),
         ("play", PlayCommand.help),
         ("watch", WatchCommand.help),
         ("import", ImportCommand.help),
@@ -122,6 +123,7 @@ enum Stave {
         case "roll": return RollCommand.run(rest)
         case "print": return PrintCommand.run(rest)
         case "render": return RenderCommand.run(rest)
+        case "engrave": return EngraveCommand.run(rest)
         case "play": return PlayCommand.run(rest)
         case "watch": return WatchCommand.run(rest)
         case "import": return ImportCommand.run(rest)

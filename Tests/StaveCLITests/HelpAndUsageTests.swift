@@ -6,7 +6,7 @@ import XCTest
 /// command's help on standard error (exit status 2, nothing on standard output); a mistyped
 /// command or option gets a did-you-mean.
 final class HelpAndUsageTests: CLITestCase {
-    static let commands = ["compile", "check", "roll", "print", "render", "play", "watch", "explain", "completions", "help"]
+    static let commands = ["compile", "check", "roll", "print", "render", "engrave", "play", "watch", "explain", "completions", "help"]
 
     /// The general help shows every option of every command (issue 31: `roll --unicode` and
     /// `render --sample-rate` were missing), in the lines of its command.
@@ -26,7 +26,7 @@ final class HelpAndUsageTests: CLITestCase {
             }
         }
         var checked = 0
-        let all = ["compile", "check", "fmt", "tree", "lsp", "roll", "print", "render", "play", "watch", "import", "explain", "completions", "help"]
+        let all = ["compile", "check", "fmt", "tree", "lsp", "roll", "print", "render", "engrave", "play", "watch", "import", "explain", "completions", "help"]
         for command in all {
             let help = String(decoding: try run(["help", command]).out, as: UTF8.self)
             let usage = try XCTUnwrap(linesOf[command], "\(command) is in the general help")

@@ -108,7 +108,7 @@ async def test_durations_right_after_a_note(client, text, line, character, expec
 
 async def test_settings_in_a_track_body(client):
     names = labels(await complete(client, "track a {\n  \n}\n", 1, 2))
-    assert names == ["instrument", "channel", "volume", "pan", "velocity", "octave", "transpose", "legato", "phrase", "repeat",
+    assert names == ["instrument", "channel", "volume", "pan", "velocity", "octave", "transpose", "legato", "staff", "phrase", "repeat",
                      "sync", "lyrics"]
     names = labels(await complete(client, "drums a {\n  \n}\n", 1, 2))
     assert names == ["kit", "channel", "volume", "pan", "velocity", "legato", "phrase", "repeat", "sync"]

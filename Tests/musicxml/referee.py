@@ -50,6 +50,7 @@ import xml.etree.ElementTree as ET  # noqa: E402
 
 import check as corpus_check  # noqa: E402  (Tests/corpus/check.py: selection, loading)
 import marks  # noqa: E402  (Tests/musicxml/marks.py: the Stave 2 marks)
+import staves  # noqa: E402  (Tests/musicxml/staves.py: parts of several tracks)
 import stave_text  # noqa: E402
 import to_stave  # noqa: E402
 import random_songs  # noqa: E402
@@ -289,6 +290,7 @@ def compare_song(xml_path, mid_path):
     if messages:
         return f'music21 warned: {messages[0][:200]}', score
     ppq, tracks, conductor = midi_facts(mid_path)
+    tracks = staves.merged(tracks, mid_path)   # parts of several tracks (staves.py)
     parts = part_groups(score)
     if len(parts) != max(1, len(tracks)):
         return f'{len(parts)} parts for {len(tracks)} MIDI tracks', score
@@ -382,6 +384,7 @@ def written_midi(stave, doc, base):
 def exact_problem(xml_path, mid_path):
     """The first difference between the exact reading of our MusicXML and our MIDI, or None."""
     ppq, tracks, _ = midi_facts(mid_path)
+    tracks = staves.merged(tracks, mid_path)   # parts of several tracks (staves.py)
     parts = read_exactly(xml_path)
     if len(parts) != max(1, len(tracks)):
         return f'{len(parts)} parts for {len(tracks)} MIDI tracks'
@@ -632,6 +635,8 @@ def main():
         passed, failed = self_test(stave, workdir, options.xsd) if not options.only else (0, 0)
         if options.only in (None, 'examples'):
             more_passed, more_failed = self_test_marks(stave, workdir, options.xsd)
+            passed, failed = passed + more_passed, failed + more_failed
+            more_passed, more_failed = staves.self_test(stave, workdir, ROOT, converter, stream)
             passed, failed = passed + more_passed, failed + more_failed
         # The examples, and the referee's own songs (Tests/musicxml/songs: corners of Stave 2).
         examples = sorted(os.path.join(ROOT, 'Examples', n) for n in os.listdir(os.path.join(ROOT, 'Examples'))
