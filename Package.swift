@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "StaveAudio", targets: ["StaveAudio"]),
         .library(name: "StaveMusicXML", targets: ["StaveMusicXML"]),
         .library(name: "StaveMIDIImport", targets: ["StaveMIDIImport"]),
+        .library(name: "StavePreview", targets: ["StavePreview"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
@@ -52,8 +53,10 @@ let package = Package(
         .target(name: "StaveMusicXML", dependencies: ["StaveSyntax", "StaveComposition"]),
         // Standard MIDI File → Composition (which StavePrinter writes as Stave text).
         .target(name: "StaveMIDIImport", dependencies: ["StaveSyntax", "StaveComposition"]),
+        // `stave preview`'s pure half: HTTP requests read within limits, routes, the page and its updates.
+        .target(name: "StavePreview", dependencies: ["StaveSupport", "StaveSyntax"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML", "StaveMIDIImport"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML", "StaveMIDIImport", "StavePreview"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -67,6 +70,7 @@ let package = Package(
         .testTarget(name: "StaveLanguageServerTests", dependencies: ["StaveDomain", "StaveLanguageServer", "StaveSupport", "StaveTestSupport"]),
         .testTarget(name: "StaveMusicXMLTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML"]),
         .testTarget(name: "StaveMIDIImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveMIDIImport", "StaveTestSupport"]),
+        .testTarget(name: "StavePreviewTests", dependencies: ["StaveSyntax", "StavePreview"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

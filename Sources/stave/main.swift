@@ -62,6 +62,7 @@ enum Stave {
         ("render", RenderCommand.help),
         ("play", PlayCommand.help),
         ("watch", WatchCommand.help),
+        ("preview", PreviewCommand.help),
         ("import", ImportCommand.help),
         ("explain", ExplainCommand.help),
         ("completions", CompletionsCommand.help),
@@ -124,6 +125,7 @@ enum Stave {
         case "render": return RenderCommand.run(rest)
         case "play": return PlayCommand.run(rest)
         case "watch": return WatchCommand.run(rest)
+        case "preview": return PreviewCommand.run(rest)
         case "import": return ImportCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
         case "completions": return CompletionsCommand.run(rest)
