@@ -110,17 +110,21 @@ public struct SVGRollRenderer: Backend {
                 : RowLabel.pitch(low, in: key) + (low == high ? "" : "–" + RowLabel.pitch(high, in: key))
             out += "<text class=\"track-range\" x=\"4\" y=\"\(rowsTop + 22)\" fill=\"#888\">\(SVGRollRenderer.escaped(range))</text>\n"
         }
-        var rowOf: [Int: Int] = [:]
-        for (index, pitch) in rows.enumerated() { rowOf[pitch] = index }
+        // What each row's notes share: the attributes after the times, and the name in the tooltip.
+        var rowText: [Int: (attributes: String, name: String)] = [:]
+        for (index, pitch) in rows.enumerated() {
+            let name = track.kind == .drums ? RowLabel.drum(pitch) : RowLabel.pitch(pitch, in: key)
+            rowText[pitch] = ("\" data-pitch=\"\(pitch)\" y=\"\(rowsTop + index * rowHeight)\" height=\"\(rowHeight - 1)\" fill=\"\(colour)\"", SVGRollRenderer.escaped(name))
+        }
+        let opening = "<rect class=\"note\" data-track=\"\(id)\" data-start=\""
         for note in notes {
-            guard let row = rowOf[note.pitch] else { continue }
+            guard let row = rowText[note.pitch] else { continue }
             let start = clock.seconds(at: note.start), end = clock.seconds(at: note.end)
             let x = left + pixels(start)
             let noteWidth = max(1, pixels(end) - pixels(start) - 1)
-            let name = track.kind == .drums ? RowLabel.drum(note.pitch) : RowLabel.pitch(note.pitch, in: key)
-            out += "<rect class=\"note\" data-track=\"\(id)\" data-start=\"\(SVGRollRenderer.decimal(start))\" data-end=\"\(SVGRollRenderer.decimal(end))\""
-            out += " data-pitch=\"\(note.pitch)\" x=\"\(x)\" y=\"\(rowsTop + row * rowHeight)\" width=\"\(noteWidth)\" height=\"\(rowHeight - 1)\""
-            out += " fill=\"\(colour)\"\(note.isGrace ? " fill-opacity=\"0.6\"" : "")><title>\(SVGRollRenderer.escaped(name)) at \(SVGRollRenderer.decimal(start)) s</title></rect>\n"
+            let startText = SVGRollRenderer.decimal(start)
+            out += opening + startText + "\" data-end=\"" + SVGRollRenderer.decimal(end) + row.attributes
+            out += " x=\"\(x)\" width=\"\(noteWidth)\"" + (note.isGrace ? " fill-opacity=\"0.6\"" : "") + "><title>" + row.name + " at " + startText + " s</title></rect>\n"
         }
         for chord in chords {
             out += "<text class=\"chord\" x=\"\(left + pixels(clock.seconds(at: chord.time)))\" y=\"\(rowsTop - 3)\" fill=\"#333\">\(SVGRollRenderer.escaped(chord.text))</text>\n"

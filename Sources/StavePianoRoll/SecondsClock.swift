@@ -3,13 +3,18 @@ import StaveComposition
 /// Turns song time (whole notes) into seconds under a song's tempo map, for many times at once.
 ///
 /// The rule is `SongFigures.seconds(upTo:tempos:)` (120 quarter notes a minute before the first
-/// change); this only remembers the seconds at each tempo change, so that a time costs a binary
-/// search and one segment instead of a walk over the whole map.
+/// change); this only remembers, from it, the seconds at each tempo change and the length of a
+/// whole note at each tempo, so that a time costs a binary search and one multiplication
+/// instead of a walk over the whole map.
 struct SecondsClock {
     /// The tempo map, sorted by time (`Performance.tempos`).
     let tempos: [PerformedTempo]
     /// `starts[i]`: seconds from the song start to `tempos[i].time`.
     let starts: [Rational]
+    /// `perWhole[i]`: seconds a whole note lasts at `tempos[i].bpm`.
+    let perWhole: [Rational]
+    /// Seconds a whole note lasts before the first change.
+    let firstPerWhole = SongFigures.seconds(upTo: Rational(1), tempos: [])
 
     /// The clock of `song`'s tempo map.
     init(_ song: Song) {
@@ -33,6 +38,7 @@ struct SecondsClock {
             previous = tempo
         }
         self.starts = starts
+        perWhole = tempos.map { SongFigures.seconds(upTo: Rational(1), tempos: [PerformedTempo(time: .zero, bpm: $0.bpm)]) }
     }
 
     /// Seconds from the song start to `time`; equal to `SongFigures.seconds(upTo: time, tempos:)`.
@@ -43,8 +49,7 @@ struct SecondsClock {
             let mid = (low + high) / 2
             if tempos[mid].time <= time { found = mid; low = mid + 1 } else { high = mid - 1 }
         }
-        guard found >= 0 else { return SongFigures.seconds(upTo: time, tempos: []) }
-        let tempo = tempos[found]
-        return starts[found] + SongFigures.seconds(upTo: time - tempo.time, tempos: [PerformedTempo(time: .zero, bpm: tempo.bpm)])
+        guard found >= 0 else { return time * firstPerWhole }
+        return starts[found] + (time - tempos[found].time) * perWhole[found]
     }
 }

@@ -6,7 +6,7 @@
 /// elements of class `diagnostic` in `#diagnostics`, each starting with `LINE:COL`; the Play
 /// button is `#play`; the cursor `#cursor` moves over the roll while the song plays, its
 /// `data-time` the playing position in seconds. The page follows `/events` (server-sent
-/// events, each a `PreviewUpdate` as JSON) and plays `/audio.wav?v=VERSION`.
+/// events: the roll as an event named `roll`, the other parts as a `PreviewUpdate` in JSON) and plays `/audio.wav?v=VERSION`.
 public enum PreviewPage {
     /// The page for `file`, showing `update` (its roll, diagnostics, status and audio state; the
     /// score comes with the first event).
@@ -177,6 +177,7 @@ public enum PreviewPage {
       audio.addEventListener("ended", () => { placeCursor(audio.duration || 0); stopped(); });
       const events = new EventSource("/events");
       events.onmessage = (event) => apply(JSON.parse(event.data));
+      events.addEventListener("roll", (event) => setRoll(event.data));
       events.onopen = () => { byId("status").classList.remove("lost"); };
       events.onerror = () => { byId("status").textContent = "not connected to stave preview (is it still running?)"; };
     })();

@@ -53,7 +53,8 @@ public struct PreviewScore: Equatable, Sendable {
     }
 }
 
-/// What the page is told on a change, as the JSON of one server-sent event: only the parts
+/// What the page is told on a change, as the JSON of one server-sent event (the server sends
+/// the roll, which is large, as an event of its own, without JSON): only the parts
 /// that changed are present (a song with errors sends its diagnostics and status, and no
 /// roll, so the page keeps its last good picture).
 public struct PreviewUpdate: Equatable, Sendable {

@@ -149,12 +149,14 @@ final class PreviewCompiler: @unchecked Sendable {
         let listed = PreviewDiagnostic.list(diagnostics.filter { !quiet || $0.severity == .error }, in: source)
         guard !diagnostics.hasErrors else { return failed(listed) }
         let roll = SVGRollRenderer().svg(song)
+        let rollEvent = HTTPResponse.event(Array(roll.utf8), named: "roll")
         version += 1
         let summary = String(CompileCommand.summary(of: song, writtenTo: input).dropFirst("wrote ".count + input.count + " — ".count).dropLast())
         let status = "\(PreviewCompiler.clock()) \(summary)"
         state.change {
             $0.title = song.title
             $0.roll = roll
+            $0.rollEvent = rollEvent
             $0.diagnostics = listed
             $0.status = status
         }

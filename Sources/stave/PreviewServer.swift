@@ -224,10 +224,10 @@ struct PreviewServer {
 
     /// Queues an event with what the page has not been told yet, if anything.
     private mutating func push(_ index: Int, now: Int) {
-        let (update, revisions) = state.update(since: connections[index].told)
+        let (events, revisions) = state.events(since: connections[index].told)
         connections[index].told = revisions
-        guard !update.isEmpty else { return }
-        connections[index].output += HTTPResponse.event(update.json())
+        guard !events.isEmpty else { return }
+        connections[index].output += events
         connections[index].lastSent = now
     }
 

@@ -17,6 +17,8 @@ final class PreviewState: @unchecked Sendable {
     struct Snapshot {
         var title = ""
         var roll: String?
+        /// The roll as a server-sent event named `roll` (made once, sent to every page).
+        var rollEvent: [UInt8] = []
         var diagnostics: [PreviewDiagnostic] = []
         var status = ""
         var audio = PreviewAudio.unavailable("")
@@ -72,9 +74,23 @@ final class PreviewState: @unchecked Sendable {
         _ = write(wakeWriter, &byte, 1)
     }
 
-    /// The update that brings a page told up to `told` up to date, and what it is told then.
-    func update(since told: Revisions) -> (PreviewUpdate, Revisions) {
+    /// The events that bring a page told up to `told` up to date — the roll's own event, then
+    /// one `PreviewUpdate` as JSON with the other parts that changed — and what it is told then.
+    func events(since told: Revisions) -> ([UInt8], Revisions) {
         let now = current()
+        var (update, revisions) = update(since: told, now)
+        var events: [UInt8] = []
+        if update.roll != nil {
+            events = now.rollEvent
+            update.roll = nil
+        }
+        if !update.isEmpty { events += HTTPResponse.event(update.json()) }
+        return (events, revisions)
+    }
+
+    /// The update that brings a page told up to `told` up to date, and what it is told then.
+    func update(since told: Revisions, _ now: Snapshot? = nil) -> (PreviewUpdate, Revisions) {
+        let now = now ?? current()
         var update = PreviewUpdate()
         if now.revisions.roll > told.roll {
             update.title = now.title

@@ -45,3 +45,15 @@ final class PreviewRouteTests: XCTestCase {
         XCTAssertEqual(String(decoding: HTTPResponse.event("{\"a\":1}\nx"), as: UTF8.self), "data: {\"a\":1}\ndata: x\n\n")
     }
 }
+
+/// Server-sent events: every line a `data:` line, carriage returns dropped, a name when given.
+final class ServerSentEventTests: XCTestCase {
+    func testEvents() {
+        XCTAssertEqual(String(decoding: HTTPResponse.event("a\nb\r\nc", named: "roll"), as: UTF8.self), "event: roll\ndata: a\ndata: b\ndata: c\n\n")
+        XCTAssertEqual(String(decoding: HTTPResponse.event(""), as: UTF8.self), "data: \n\n")
+        XCTAssertEqual(String(decoding: HTTPResponse.event("x\n"), as: UTF8.self), "data: x\ndata: \n\n")
+        let big = String(repeating: "<rect class=\"note\"/>\n", count: 10_000)
+        let event = HTTPResponse.event(Array(big.utf8))
+        XCTAssertEqual(event.count, big.utf8.count + 6 * 10_001 + 2)
+    }
+}
