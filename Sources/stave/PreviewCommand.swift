@@ -246,10 +246,12 @@ final class PreviewRenderer: @unchecked Sendable {
             guard let engraver, !hasPending else { continue }
             let started = PreviewServer.milliseconds()
             do {
-                let pages = try engraver.engrave(song)
+                let pages = try engraver.engrave(song, superseded: { self.hasPending })
                 let seconds = Double(PreviewServer.milliseconds() - started) / 1000
                 state.change { $0.score = PreviewScore(pages: pages, note: "") }
                 if !quiet { SystemIO.printError("[\(PreviewCompiler.clock())] engraved \(pages.count) page\(pages.count == 1 ? "" : "s") in \((seconds * 10).rounded() / 10) s\n") }
+            } catch is PreviewEngraver.Superseded {
+                continue
             } catch {
                 let message = CommandFailure.message(error)
                 state.change { $0.score = PreviewScore(pages: $0.score.pages, note: message) }

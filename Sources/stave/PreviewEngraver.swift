@@ -28,9 +28,13 @@ struct PreviewEngraver {
         return PreviewEngraver(program: program, env: env)
     }
 
+    /// The engraving was given up because `superseded` said so.
+    struct Superseded: Error {}
+
     /// The pages of `song` as SVG documents (from `<svg`, without the XML declaration).
-    /// Throws `SystemIO.Failure` when MuseScore fails or takes too long.
-    func engrave(_ song: Song) throws -> [String] {
+    /// Throws `SystemIO.Failure` when MuseScore fails or takes too long, and `Superseded`
+    /// (MuseScore killed) as soon as `superseded` returns true (a newer version waits).
+    func engrave(_ song: Song, superseded: () -> Bool = { false }) throws -> [String] {
         let xml = try MusicXMLWriter().render(song)
         let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base.hasSuffix("/") ? base : base + "/")stave-XXXXXX".utf8CString)
@@ -55,6 +59,10 @@ struct PreviewEngraver {
         while status == nil {
             status = child.poll()
             if status == nil {
+                if superseded() {
+                    child.stop()
+                    throw Superseded()
+                }
                 guard waited < PreviewEngraver.timeLimitSeconds * 1000 else {
                     child.stop()
                     throw SystemIO.Failure(message: "MuseScore took more than \(PreviewEngraver.timeLimitSeconds) s")

@@ -190,7 +190,8 @@ struct PreviewServer {
             }
             queue(index, HTTPResponse(status: .ok, contentType: "image/svg+xml", body: Array(roll.utf8)).bytes(head: head), now: now)
         case .audio:
-            guard case .ready = snapshot.audio else {
+            // The latest WAV rendered, also while a newer version renders.
+            guard !snapshot.wav.isEmpty else {
                 let reason: String
                 switch snapshot.audio {
                 case .unavailable(let text), .failed(let text): reason = text

@@ -53,9 +53,9 @@ def browser():
     return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
 
 
-def start(song):
-    process = subprocess.Popen([STAVE, "preview", song, "-q"], stdout=subprocess.PIPE,
-                               stderr=open(os.path.join(WORK, "server.log"), "ab"))
+def start(song, log=None):
+    process = subprocess.Popen([STAVE, "preview", song], stdout=subprocess.PIPE,
+                               stderr=open(log or os.path.join(WORK, "server.log"), "ab"))
     url = process.stdout.readline().decode().strip()
     if not re.fullmatch(r"http://127\.0\.0\.1:\d+/", url):
         raise SystemExit(f"stave preview printed {url!r}, not its URL")
@@ -93,7 +93,8 @@ def check_example(driver, name):
     shutil.copy(os.path.join(EXAMPLES, name), song)
     original = open(song, encoding="utf-8").read()
     notes, midi_seconds = midi_facts(song)
-    server, url = start(song)
+    log = os.path.join(WORK, name + ".log")
+    server, url = start(song, log)
     try:
         driver.get(url)
         shown = wait_for(driver, NOTES, 3)
@@ -102,9 +103,6 @@ def check_example(driver, name):
         check(starts and min(starts) >= 0 and max(starts) < midi_seconds + 0.001, f"{name}: note starts within 0…{midi_seconds:.3f} s")
         check(driver.execute_script("return !!document.querySelector('#play') && !!document.querySelector('#cursor') && !!document.querySelector('#score') && !!document.querySelector('#diagnostics')"),
               f"{name}: the page has #play, #cursor, #score and #diagnostics")
-        if HAS_ENGRAVER:
-            pages = wait_for(driver, "return document.querySelectorAll('#score .page svg').length", 60, poll=0.2)
-            check(pages and pages > 0, f"{name}: the engraved score appears ({pages} pages)")
         # An edit that breaks the song: its first error, as `stave check` places it, within 2 s.
         broken = original + "\ntrack broken {\n  phrase { c4 d4 q4 }\n}\n"
         result = subprocess.run([STAVE, "check", "-"], input=broken, capture_output=True, text=True)
@@ -130,6 +128,13 @@ def check_example(driver, name):
         else:
             text = wait_for(driver, "return document.querySelector('#play').disabled && document.querySelector('#audio-status').textContent", 3)
             check(text and "FluidSynth" in text, f"{name}: without FluidSynth, Play says why ({text!r})")
+        if HAS_ENGRAVER:
+            pages = wait_for(driver, "return document.querySelectorAll('#score .page svg').length", 300, poll=0.2)
+            check(pages and pages > 0, f"{name}: the engraved score appears ({pages} pages)")
+            engraved = re.findall(r"engraved (\d+) pages? in ([\d.]+) s", open(log, encoding="utf-8").read())
+            if engraved:
+                print(f"engraving: {name}: {engraved[0][0]} page(s) in {engraved[0][1]} s (MuseScore 3)")
+        driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(os.path.join(SCREENSHOTS, name.replace(".stave", ".png")))
         logs = severe_logs(driver)
         check(logs == [], f"{name}: no console errors ({logs[:3]})")
