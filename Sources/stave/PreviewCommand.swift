@@ -226,8 +226,13 @@ final class PreviewRenderer: @unchecked Sendable {
 
     private var hasPending: Bool { queue.sync { pending != nil } }
 
-    /// Renders each version handed over, for ever.
+    /// Renders each version handed over, for ever. On Linux this thread, and so FluidSynth and
+    /// MuseScore started from it, runs at nice 10: the roll of the next save comes first.
     func loop() {
+        #if os(Linux)
+        // (Linux: who 0 is the calling thread, not the whole process.)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
         while true {
             signal.wait()
             guard let (song, version) = take() else { continue }
