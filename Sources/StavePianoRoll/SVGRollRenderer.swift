@@ -110,11 +110,11 @@ public struct SVGRollRenderer: Backend {
                 : RowLabel.pitch(low, in: key) + (low == high ? "" : "–" + RowLabel.pitch(high, in: key))
             out += "<text class=\"track-range\" x=\"4\" y=\"\(rowsTop + 22)\" fill=\"#888\">\(SVGRollRenderer.escaped(range))</text>\n"
         }
-        // What each row's notes share: the attributes after the times, and the name in the tooltip.
-        var rowText: [Int: (attributes: String, name: String)] = [:]
+        // What each row's notes share: the attributes after the times. (No tooltip per note: a
+        // long song's roll would be a third larger, and slower to replace on every save.)
+        var rowText: [Int: String] = [:]
         for (index, pitch) in rows.enumerated() {
-            let name = track.kind == .drums ? RowLabel.drum(pitch) : RowLabel.pitch(pitch, in: key)
-            rowText[pitch] = ("\" data-pitch=\"\(pitch)\" y=\"\(rowsTop + index * rowHeight)\" height=\"\(rowHeight - 1)\" fill=\"\(colour)\"", SVGRollRenderer.escaped(name))
+            rowText[pitch] = "\" data-pitch=\"\(pitch)\" y=\"\(rowsTop + index * rowHeight)\" height=\"\(rowHeight - 1)\" fill=\"\(colour)\""
         }
         let opening = "<rect class=\"note\" data-track=\"\(id)\" data-start=\""
         for note in notes {
@@ -123,8 +123,8 @@ public struct SVGRollRenderer: Backend {
             let x = left + pixels(start)
             let noteWidth = max(1, pixels(end) - pixels(start) - 1)
             let startText = SVGRollRenderer.decimal(start)
-            out += opening + startText + "\" data-end=\"" + SVGRollRenderer.decimal(end) + row.attributes
-            out += " x=\"\(x)\" width=\"\(noteWidth)\"" + (note.isGrace ? " fill-opacity=\"0.6\"" : "") + "><title>" + row.name + " at " + startText + " s</title></rect>\n"
+            out += opening + startText + "\" data-end=\"" + SVGRollRenderer.decimal(end) + row
+            out += " x=\"\(x)\" width=\"\(noteWidth)\"" + (note.isGrace ? " fill-opacity=\"0.6\"/>\n" : "/>\n")
         }
         for chord in chords {
             out += "<text class=\"chord\" x=\"\(left + pixels(clock.seconds(at: chord.time)))\" y=\"\(rowsTop - 3)\" fill=\"#333\">\(SVGRollRenderer.escaped(chord.text))</text>\n"

@@ -53,7 +53,9 @@ struct PreviewEngraver {
         let written = SystemIO.writeAll(descriptor, xml)
         close(descriptor)
         guard written else { throw SystemIO.Failure(message: "cannot write the scratch file '\(input)': \(SystemIO.errorText())") }
-        let child = try ChildProcess.spawn(env, ["QT_QPA_PLATFORM=offscreen", program, "-o", output, input], messages: messages)
+        // Qt's own files (a lock file, a runtime directory) go to the scratch directory too.
+        let child = try ChildProcess.spawn(env, ["QT_QPA_PLATFORM=offscreen", "TMPDIR=\(directory)", "XDG_RUNTIME_DIR=\(directory)",
+                                                 program, "-o", output, input], messages: messages)
         var waited = 0
         var status: Int32?
         while status == nil {
@@ -71,12 +73,10 @@ struct PreviewEngraver {
                 waited += 50
             }
         }
+        // MuseScore numbers the pages `score-1.svg` …, or `score-01.svg` … when there are ten or more.
         var pages: [String] = []
-        for path in ["\(directory)/score.svg"] + (1...9999).lazy.map({ "\(directory)/score-\($0).svg" }) {
-            guard let bytes = try? SystemIO.read(path) else {
-                if path.hasSuffix("score.svg") { continue }
-                break
-            }
+        for name in PreviewEngraver.pageNames(in: directory) {
+            guard let bytes = try? SystemIO.read("\(directory)/\(name)") else { continue }
             // From `<svg` on: no XML declaration or doctype inside the page.
             let start = PreviewEngraver.firstIndex(of: Array("<svg".utf8), in: bytes) ?? 0
             pages.append(String(decoding: bytes[start...], as: UTF8.self))
@@ -89,18 +89,36 @@ struct PreviewEngraver {
         return pages
     }
 
+    /// The pages MuseScore wrote in `directory` (`score.svg`, or `score-N.svg` with N padded
+    /// or not), in page order.
+    static func pageNames(in directory: String) -> [String] {
+        var numbered: [(Int, String)] = []
+        if let stream = opendir(directory) {
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "score.svg" { numbered.append((0, name)) }
+                guard name.hasPrefix("score-"), name.hasSuffix(".svg"), let number = Int(name.dropFirst(6).dropLast(4)) else { continue }
+                numbered.append((number, name))
+            }
+            closedir(stream)
+        }
+        return numbered.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
     /// Where `needle` first occurs in `bytes`.
     static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= needle.count else { return nil }
         return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
-    /// Removes every file of the scratch directory, then the directory.
-    static func removeAll(in directory: String) {
+    /// Removes the scratch directory and everything in it (folders to `depth` levels).
+    static func removeAll(in directory: String, depth: Int = 4) {
         if let stream = opendir(directory) {
             while let entry = readdir(stream) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { unlink("\(directory)/\(name)") }
+                guard name != "." && name != ".." else { continue }
+                let path = "\(directory)/\(name)"
+                if unlink(path) != 0, depth > 0 { removeAll(in: path, depth: depth - 1) }
             }
             closedir(stream)
         }

@@ -144,7 +144,7 @@ def check_example(driver, name):
 
 
 def check_playing(driver, name, midi_seconds):
-    enabled = wait_for(driver, "return !document.querySelector('#play').disabled", 60, poll=0.1)
+    enabled = wait_for(driver, "return !document.querySelector('#play').disabled", 240, poll=0.1)
     if not check(enabled, f"{name}: Play is enabled once the audio is rendered"):
         return
     driver.execute_script("document.querySelector('#play').click()")
