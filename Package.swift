@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "StaveMusicXML", targets: ["StaveMusicXML"]),
         .library(name: "StaveMIDIImport", targets: ["StaveMIDIImport"]),
         .library(name: "StaveMusicXMLImport", targets: ["StaveMusicXMLImport"]),
+        .library(name: "StavePreview", targets: ["StavePreview"]),
     ],
     // Every target lists each module it imports (checked by grepping `import` lines), so no
     // target builds only because a dependency happens to pull a module in.
@@ -56,8 +57,10 @@ let package = Package(
         .target(name: "StaveMIDIImport", dependencies: ["StaveSyntax", "StaveComposition"]),
         // MusicXML (`.musicxml`, `.mxl`) → Composition, through the MIDI import's layout.
         .target(name: "StaveMusicXMLImport", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML", "StaveMIDIImport"]),
+        // `stave preview`'s pure half: HTTP requests read within limits, routes, the page and its updates.
+        .target(name: "StavePreview", dependencies: ["StaveJSON", "StaveSyntax"]),
         // The composition root: the only place that reads files and writes output.
-        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML", "StaveMIDIImport", "StaveMusicXMLImport"]),
+        .executableTarget(name: "stave", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StaveDomain", "StavePrinter", "StavePianoRoll", "StaveFormatter", "StaveAudio", "StaveLanguageServer", "StaveMusicXML", "StaveMIDIImport", "StaveMusicXMLImport", "StavePreview"]),
         // Test-only helpers shared by the test targets (a seeded random number generator).
         .target(name: "StaveTestSupport", path: "Tests/StaveTestSupport"),
         .testTarget(name: "StaveSyntaxTests", dependencies: ["StaveSyntax"]),
@@ -72,6 +75,7 @@ let package = Package(
         .testTarget(name: "StaveMusicXMLTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMusicXML"]),
         .testTarget(name: "StaveMIDIImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveMIDI", "StavePrinter", "StaveMIDIImport", "StaveTestSupport"]),
         .testTarget(name: "StaveMusicXMLImportTests", dependencies: ["StaveSyntax", "StaveComposition", "StavePrinter", "StaveMusicXMLImport"]),
+        .testTarget(name: "StavePreviewTests", dependencies: ["StaveSyntax", "StavePreview"]),
         .testTarget(name: "StaveGrammarTests", dependencies: ["StaveSyntax", "StaveComposition", "StaveTestSupport"]),
     ]
 )

@@ -7,7 +7,7 @@
 #                                          fuzz and grammar loops, the referees check about
 #                                          20 songs each, and the parts that install programs
 #                                          or build other binaries (editors, language server,
-#                                          install, audio, engraving, fuzzing) are left out
+#                                          install, audio, engraving, preview, fuzzing) are left out
 #   bash Tests/run-all.sh --only P[,P...]  only the named parts (with --quick: their quick
 #                                          form); the build runs first when a part needs it
 #   bash Tests/run-all.sh --list           the part names
@@ -32,10 +32,12 @@
 #  10. the install: install.sh into a temporary prefix, the installed binary and its man page;
 #  11. audio: `stave render`/`play`/`watch` with the real FluidSynth (installs fluidsynth and
 #      fluid-soundfont-gm with apt-get when missing; Tests/audio/run.sh);
-#  11b. engraving: `stave engrave` with the real MuseScore 3 and LilyPond over every example
+#  12. engraving: `stave engrave` with the real MuseScore 3 and LilyPond over every example
 #      (installs musescore3, lilypond and poppler-utils with apt-get when missing;
 #      Tests/engrave/run.sh; not in --quick);
-#  12. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
+#  13. preview: `stave preview` in headless Chromium (selenium through Debian's chromedriver) and
+#      its security from raw sockets (installs chromium and chromium-driver; Tests/preview/run.sh);
+#  14. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
 #      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
 # Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
 # 0, report no failure and make at least its minimum number of checks (Tests/runner/parts.sh).
@@ -46,7 +48,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Tests/runner/parts.sh
 
 # The parts, in the order they run: key, name.
-PART_KEYS=(runner build swift referee corpus model model-v2 model-hand format musicxml import musicxml-import editors lsp install audio engrave fuzz)
+PART_KEYS=(runner build swift referee corpus model model-v2 model-hand format musicxml import musicxml-import editors lsp install audio engrave preview fuzz)
 QUICK=""
 ONLY=""
 while [ $# -gt 0 ]; do
@@ -195,7 +197,7 @@ wanted() {
     case "$ONLY" in *",$1,"*) return 0 ;; *) return 1 ;; esac
   fi
   if [ -n "$QUICK" ]; then
-    case "$1" in editors|lsp|install|audio|engrave|fuzz) return 1 ;; esac
+    case "$1" in editors|lsp|install|audio|engrave|preview|fuzz) return 1 ;; esac
   fi
   return 0
 }
@@ -246,5 +248,7 @@ part install 70 70 "install and man page" bash Tests/install/run.sh
 part audio 130 130 "audio: render, play, watch (FluidSynth)" bash Tests/audio/run.sh "$STAVE"
 # Every example engraved to PDF and SVG by MuseScore 3 and LilyPond (about ten minutes).
 part engrave 70 70 "engrave: MuseScore 3 and LilyPond" bash Tests/engrave/run.sh "$STAVE"
+# stave preview in headless Chromium and under attack (installs chromium, chromium-driver, selenium).
+part preview 250 250 "preview: browser and security (Chromium)" bash Tests/preview/run.sh "$STAVE"
 part fuzz 150 150 "fuzzing (libFuzzer)" fuzzing
 parts_summary

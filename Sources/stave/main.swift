@@ -63,6 +63,7 @@ enum Stave {
         ("engrave", EngraveCommand.help),
         ("play", PlayCommand.help),
         ("watch", WatchCommand.help),
+        ("preview", PreviewCommand.help),
         ("import", ImportCommand.help),
         ("explain", ExplainCommand.help),
         ("completions", CompletionsCommand.help),
@@ -126,6 +127,7 @@ enum Stave {
         case "engrave": return EngraveCommand.run(rest)
         case "play": return PlayCommand.run(rest)
         case "watch": return WatchCommand.run(rest)
+        case "preview": return PreviewCommand.run(rest)
         case "import": return ImportCommand.run(rest)
         case "explain": return ExplainCommand.run(rest)
         case "completions": return CompletionsCommand.run(rest)

@@ -48,7 +48,7 @@ final class CompletionsTests: CLITestCase {
         """)
         XCTAssertEqual(offered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), [
             "compile check completions",
-            "compile check fmt tree lsp roll print render engrave play watch import explain completions help --help --version",
+            "compile check fmt tree lsp roll print render engrave play watch preview import explain completions help --help --version",
             "a.stave b.stave sub",
             "--format",
             "midi song roll musicxml",

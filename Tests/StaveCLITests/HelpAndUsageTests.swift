@@ -6,7 +6,7 @@ import XCTest
 /// command's help on standard error (exit status 2, nothing on standard output); a mistyped
 /// command or option gets a did-you-mean.
 final class HelpAndUsageTests: CLITestCase {
-    static let commands = ["compile", "check", "roll", "print", "render", "engrave", "play", "watch", "explain", "completions", "help"]
+    static let commands = ["compile", "check", "roll", "print", "render", "engrave", "play", "watch", "preview", "explain", "completions", "help"]
 
     /// The general help shows every option of every command (issue 31: `roll --unicode` and
     /// `render --sample-rate` were missing), in the lines of its command.
@@ -26,7 +26,7 @@ final class HelpAndUsageTests: CLITestCase {
             }
         }
         var checked = 0
-        let all = ["compile", "check", "fmt", "tree", "lsp", "roll", "print", "render", "engrave", "play", "watch", "import", "explain", "completions", "help"]
+        let all = ["compile", "check", "fmt", "tree", "lsp", "roll", "print", "render", "engrave", "play", "watch", "preview", "import", "explain", "completions", "help"]
         for command in all {
             let help = String(decoding: try run(["help", command]).out, as: UTF8.self)
             let usage = try XCTUnwrap(linesOf[command], "\(command) is in the general help")
@@ -122,6 +122,9 @@ final class HelpAndUsageTests: CLITestCase {
         try assertUsageError(["completions"], "'completions' needs a shell: bash, zsh or fish", help: "stave completions --help")
         try assertUsageError(["completions", "bsh"], "unknown shell 'bsh': expected bash, zsh or fish; did you mean 'bash'?", help: "stave completions --help")
         try assertUsageError(["help", "compile", "check"], "'help' takes one command", help: "stave help --help")
+        try assertUsageError(["preview"], "'preview' needs a song", help: "stave preview --help")
+        try assertUsageError(["preview", song, "--port", "65536"], "--port takes a number from 0 to 65535, not '65536'", help: "stave preview --help")
+        try assertUsageError(["preview", "-"], "'preview' watches a song file, not standard input", help: "stave preview --help")
     }
 
     func testEveryCommandsHelpListsItsOptions() throws {
@@ -131,6 +134,7 @@ final class HelpAndUsageTests: CLITestCase {
             "roll": ["--step", "--bars", "--track", "--width", "--unicode", "-q, --quiet", "-h, --help", "--version"],
             "print": ["-o, --output", "-h, --help", "--version"],
             "completions": ["-h, --help", "--version"],
+            "preview": ["--port", "--open", "--soundfont", "-q, --quiet", "-h, --help", "--version"],
         ]
         for (command, options) in expected {
             let text = String(decoding: try run(["help", command]).out, as: UTF8.self)
