@@ -1,5 +1,6 @@
 import StaveComposition
 import StaveSyntax
+import StaveJSON
 
 /// The Stave 3 fields `part` and `staff` of a track (`staff PART N`; FORMAT.md "Parts and
 /// staves").
