@@ -65,6 +65,9 @@ extension Lowering {
                 } else {
                     track.legato = value
                 }
+            case .swing, .humanize:
+                // Stave 3 feel (Lowering+Feel).
+                if case .feel(let feel) = setting.value { lowerFeel(feel, swing: &track.swing, humanize: &track.humanize) }
             }
         }
         return track
@@ -106,6 +109,8 @@ extension Lowering {
                 return nil
             }
             return program
+        case .feel:
+            return nil
         }
     }
 

@@ -80,6 +80,8 @@ public struct HeaderStatement: Equatable, Sendable {
         case ppq(NumberSyntax)
         /// `marker "text" at BAR` (v2).
         case marker(String, at: NumberSyntax)
+        /// `swing …` / `humanize …` (Feel v3) for every track.
+        case feel(FeelSyntax)
     }
 
     /// What this node is.
@@ -224,6 +226,8 @@ public enum SettingKind: String, Equatable, Sendable, CaseIterable {
     case instrument, kit, channel, volume, pan, velocity, octave, transpose
     /// `legato N` (v2): not a reserved word.
     case legato
+    /// `swing …` / `humanize …` (Feel v3): not reserved words; the value is `.feel`.
+    case swing, humanize
 }
 
 /// A setting such as `volume 90` or `instrument flute`.
@@ -232,6 +236,8 @@ public struct SettingSyntax: Equatable, Sendable {
     public enum Value: Equatable, Sendable {
         case number(Int)
         case name(String)
+        /// `swing …` / `humanize …` (Feel v3).
+        case feel(FeelSyntax)
     }
 
     /// Which setting.
