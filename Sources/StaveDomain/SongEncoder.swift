@@ -91,6 +91,8 @@ public enum SongEncoder {
                 writer.string(marker.text)
             }
         }
+        // Stave 3 feel (SongDocument+Feel).
+        writeFeel(swing: song.swing, humanize: song.humanize, &writer)
         writer.key("tracks", first: false)
         if song.tracks.isEmpty {
             writer.raw("[]")
@@ -138,6 +140,8 @@ public enum SongEncoder {
             writer.key("legato", first: false)
             writer.integer(track.legato)
         }
+        // Stave 3 feel (SongDocument+Feel).
+        writeFeel(swing: track.swing, humanize: track.humanize, &writer)
         writer.key("phrases", first: false)
         if track.phrases.isEmpty {
             writer.raw("[]")
