@@ -127,13 +127,21 @@ extension Performance {
         if !timingOnly {
             controls.reserveCapacity(expression.controls.count)
             for mark in expression.controls {
-                let written: Rational
-                if let place, let placeExact = place as? (Rational) -> Rational {
-                    written = body.time(of: mark.offset, afterGraces: mark.afterGraces, place: placeExact)
+                let time: Time
+                if let place {
+                    // Swung: the command's written place, then the grace items before it timed
+                    // from the swung main note (`PhraseBody.time(of:afterGraces:place:)`).
+                    guard let start = convert(mark.offset) else { return nil }
+                    var placed = place(start)
+                    if mark.afterGraces > 0, let k = body.graceItems(at: mark.offset), k > 0, let length = body.writtenLength(at: mark.offset) {
+                        guard let end = convert(mark.offset + length), let share = (place(end) - placed).part(of: 2 * k) else { return nil }
+                        placed = placed + min(graceCap, share).times(min(mark.afterGraces, k))
+                    }
+                    time = placed
                 } else {
-                    written = body.time(of: mark.offset, afterGraces: mark.afterGraces)
+                    guard let converted = convert(body.time(of: mark.offset, afterGraces: mark.afterGraces)) else { return nil }
+                    time = converted
                 }
-                guard let time = convert(written) else { return nil }
                 controls.append(TimedControl(time: time, event: mark.event))
             }
         }

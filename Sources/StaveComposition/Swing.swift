@@ -114,3 +114,78 @@ extension Performance {
         return out.enumerated().sorted { $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset }.map(\.element)
     }
 }
+
+/// `SwingMap` in whole MIDI ticks: the same windows and the same moves, for the MIDI writer's
+/// fast path. Exists only when every bar, window and swung middle falls on a tick and every
+/// onset of the track is a whole tick; the MIDI writer otherwise times in exact `Rational`s
+/// (`SwingMap`) and rounds each event on its own, with the same result.
+public struct TickSwingMap: Sendable {
+    /// Meter runs: first tick, ticks per bar.
+    let runs: [(start: Int, barTicks: Int)]
+    /// u, 2u and where the middle of a swung window goes, in ticks.
+    let value: Int, pair: Int, target: Int
+    /// The starts of full windows kept straight.
+    private(set) var straightWindows: Set<Int> = []
+
+    /// The windows of a track whose notes are `placements`, at `ticksPerWhole` (4 × ppq).
+    public init?(swing: Swing, placements: [Performance.Placement], meterMap: MeterMap, ticksPerWhole: Int) {
+        func ticks(_ time: Rational) -> Int? {
+            guard time.denominator > 0, ticksPerWhole % time.denominator == 0 else { return nil }
+            let (scaled, overflow) = time.numerator.multipliedReportingOverflow(by: ticksPerWhole / time.denominator)
+            return overflow ? nil : scaled
+        }
+        guard let value = ticks(swing.value), let target = ticks(swing.value * 2 * swing.ratio), value > 0 else { return nil }
+        var runs: [(start: Int, barTicks: Int)] = []
+        for segment in meterMap.segments {
+            guard let start = ticks(segment.start), let bar = ticks(segment.meter.barLength), bar > 0 else { return nil }
+            runs.append((start, bar))
+        }
+        guard !runs.isEmpty else { return nil }
+        self.runs = runs
+        self.value = value
+        self.pair = 2 * value
+        self.target = target
+        for placement in placements {
+            guard let onsets = Performance.joinedNotes(placement.body, convert: ticks)?.map(\.start) else { return nil }
+            guard !onsets.isEmpty else { continue }
+            for copy in 0..<placement.count {
+                guard let base = ticks(placement.start + placement.body.length * copy) else { return nil }
+                var lastStart = Int.min
+                for onset in onsets where onset != lastStart {
+                    lastStart = onset
+                    if let window = window(of: onset + base), window.offset != 0, window.offset != value {
+                        straightWindows.insert(window.start)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The full window holding `tick` (its start and `tick`'s offset in it); nil in a short last window.
+    @inline(__always)
+    func window(of tick: Int) -> (start: Int, offset: Int)? {
+        var run = runs[0]
+        if runs.count > 1 {
+            var low = 0, high = runs.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if runs[middle].start <= tick { low = middle } else { high = middle - 1 }
+            }
+            run = runs[low]
+        }
+        let into = tick - run.start
+        guard into >= 0 else { return nil }
+        let offsetInBar = into % run.barTicks
+        let index = offsetInBar / pair
+        guard pair * (index + 1) <= run.barTicks else { return nil }
+        let offset = offsetInBar - pair * index
+        return (tick - offset, offset)
+    }
+
+    /// Where an event written at `tick` sounds.
+    @inline(__always)
+    public func time(_ tick: Int) -> Int {
+        guard let window = window(of: tick), window.offset == value, !straightWindows.contains(window.start) else { return tick }
+        return window.start + target
+    }
+}

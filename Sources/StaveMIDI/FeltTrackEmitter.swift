@@ -11,7 +11,18 @@ extension MIDIFileWriter {
     /// the hook where the form's unfolding (rule 17) comes before the feel.
     static func emitFelt(_ track: Track, in song: Song, placements: [Performance.Placement], ticksPerWhole: Rational,
                          into stream: inout NoteStream) {
-        let swing = song.swing(of: track).map { SwingMap(swing: $0, placements: placements, meterMap: MeterMap(meters: song.meters)) }
+        let meterMap = MeterMap(meters: song.meters)
+        let wholeTicks = ticksPerWhole.numerator
+        // Whole ticks when every window and onset falls on one (the common case, and fast);
+        // exact times otherwise. Both give the same ticks.
+        let tickSwing = song.swing(of: track).flatMap { TickSwingMap(swing: $0, placements: placements, meterMap: meterMap, ticksPerWhole: wholeTicks) }
+        // The exact map: made at once when the tick map cannot be, else only if a copy needs it.
+        var swing = tickSwing == nil ? song.swing(of: track).map { SwingMap(swing: $0, placements: placements, meterMap: meterMap) } : nil
+        let toTicks = { (time: Rational) -> Int? in
+            guard time.denominator > 0, wholeTicks % time.denominator == 0 else { return nil }
+            let (scaled, overflow) = time.numerator.multipliedReportingOverflow(by: wholeTicks / time.denominator)
+            return overflow ? nil : scaled
+        }
         var notes: [Humanizer.Note] = []
         var controls: [(tick: Int, event: ControlMark.Event)] = []
         var lyrics: [(tick: Int, verse: Int, syllable: Int)] = []
@@ -19,9 +30,40 @@ extension MIDIFileWriter {
         var verseIndex: [String: Int] = [:]
         for placement in placements {
             var unswung: PerformedBody<Rational>?
+            var unswungTicks: PerformedBody<Int>??
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
+                if let tickSwing, let base = toTicks(offset),
+                   let swung = Performance.performedBody(placement.body, legato: placement.legato, place: { tickSwing.time(base + $0) - base }, convert: toTicks) {
+                    var body = swung
+                    if !placement.body.expression.hairpins.isEmpty {
+                        // Velocities follow the written times.
+                        if unswungTicks == nil { unswungTicks = .some(Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: wholeTicks)) }
+                        let straight = unswungTicks!.map(\.notes) ?? Performance.performedBody(placement.body, legato: placement.legato).notes.map {
+                            TimedNote(start: 0, end: 0, pitch: $0.pitch, velocity: $0.velocity)
+                        }
+                        if straight.count == body.notes.count {
+                            for index in body.notes.indices { body.notes[index].velocity = straight[index].velocity }
+                        }
+                    }
+                    for note in body.notes {
+                        let pitch = note.pitch + placement.shift
+                        let start = base + note.start, end = base + note.end
+                        guard pitch >= 0, pitch <= 127, end > start else { continue }
+                        notes.append(Humanizer.Note(start: start, end: end, pitch: pitch, velocity: note.velocity))
+                    }
+                    for control in body.controls { controls.append((base + control.time, control.event)) }
+                    if let verse = placement.verse(ofCopy: copy) {
+                        let index = verseSlot(placement.body.expression.verses[verse], &verses, &verseIndex)
+                        let syllables = verses[index]
+                        for syllable in 0..<min(syllables.count, body.lyricStarts.count) where syllables.isSung(syllable) {
+                            lyrics.append((base + body.lyricStarts[syllable], index, syllable))
+                        }
+                    }
+                    continue
+                }
                 let body: PerformedBody<Rational>
+                if swing == nil, let written = song.swing(of: track) { swing = SwingMap(swing: written, placements: placements, meterMap: meterMap) }
                 if let swing {
                     body = swing.performedBody(placement.body, legato: placement.legato, at: offset)
                 } else {
@@ -38,13 +80,7 @@ extension MIDIFileWriter {
                 }
                 for control in body.controls { controls.append((tick(control.time), control.event)) }
                 if let verse = placement.verse(ofCopy: copy) {
-                    let text = placement.body.expression.verses[verse]
-                    let index: Int
-                    if let known = verseIndex[text] { index = known } else {
-                        index = verses.count
-                        verseIndex[text] = index
-                        verses.append(LyricTexts(verse: text))
-                    }
+                    let index = verseSlot(placement.body.expression.verses[verse], &verses, &verseIndex)
                     let syllables = verses[index]
                     for syllable in 0..<min(syllables.count, body.lyricStarts.count) where syllables.isSung(syllable) {
                         lyrics.append((tick(body.lyricStarts[syllable]), index, syllable))
@@ -94,6 +130,14 @@ extension MIDIFileWriter {
             stream.note(start: note.start, stop: note.end, pitch: note.pitch, velocity: note.velocity)
         }
         pending(through: Int.max - 1)
+    }
+
+    /// The index of a verse's syllables in `verses`, made once per verse text.
+    static func verseSlot(_ text: String, _ verses: inout [LyricTexts], _ index: inout [String: Int]) -> Int {
+        if let known = index[text] { return known }
+        index[text] = verses.count
+        verses.append(LyricTexts(verse: text))
+        return verses.count - 1
     }
 
     /// The conductor's tempo changes in ticks with their microseconds per quarter (of several
