@@ -99,4 +99,28 @@ final class SwingTests: XCTestCase {
         XCTAssertEqual(try played("swing 8\ntrack a { phrase p { c8 d r2. }\n phrase q { c16 d e8 r2. } }").map { $0[0] },
                        [0, 320, 1920, 2040, 2160])
     }
+
+    /// At ppq 25 (100 ticks a whole) an eighth is 12.5 ticks: no tick map, so the exact times
+    /// are swung and each rounded on its own: d from 1/6 (16.67 → 17) to 1/4 (25).
+    func testSwingBetweenTicksRoundsTheExactTimes() throws {
+        XCTAssertEqual(try played("ppq 25\nswing 8\ntrack a { phrase { c8 d e4 r2 } }"), [[0, 17, 60, 100], [17, 8, 62, 100], [25, 25, 64, 100]])
+    }
+
+    /// The tick map and the exact map agree on every tick of a song with meter changes, a
+    /// short window and windows kept straight.
+    func testTheTickMapIsTheExactMap() throws {
+        let text = "meter 5/8\nmeter 4/4 at 3\ntrack a { phrase { c8 d e f g | c16 d e8 f g4 | c8 d e f g a b > c | } }"
+        let (song, _) = Lowering.compile(Source(path: "t.stave", text: text), defaultTitle: "t")
+        let placements = Performance.placements(of: song.tracks[0], in: song)
+        let meters = MeterMap(meters: song.meters)
+        for swing in [Swing(unit: 8), Swing(unit: 8, percent: 60), Swing(unit: 16)] {
+            let exact = SwingMap(swing: swing, placements: placements, meterMap: meters)
+            let ticks = try XCTUnwrap(TickSwingMap(swing: swing, placements: placements, meterMap: meters, ticksPerWhole: 1920))
+            for tick in 0..<(1920 * 4) {
+                let mapped = exact.time(Rational(tick, 1920)) * 1920
+                XCTAssertEqual(ticks.time(tick), mapped.numerator, "\(swing) at \(tick)")
+            }
+        }
+        XCTAssertNil(TickSwingMap(swing: Swing(unit: 8), placements: placements, meterMap: meters, ticksPerWhole: 100))
+    }
 }
