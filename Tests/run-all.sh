@@ -16,7 +16,8 @@
 #   1. the `stave` build (a build failure fails the run);
 #   2. the Swift unit, fixture, golden, round-trip, property, grammar, command-line and fuzz
 #      tests (swift test);
-#   3. the independent MIDI referee (mido, pinned) over every example;
+#   3. the independent MIDI referee (mido, pinned) over every example, and the feel check
+#      (swing and humanize read back with mido, Tests/feel);
 #   4. real music: about 900 music21 corpus pieces refereed note by note against music21;
 #   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md,
 #      300 random Stave 2 songs, and its hand-computed Stave 2 expectations (also through stave);
@@ -48,7 +49,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Tests/runner/parts.sh
 
 # The parts, in the order they run: key, name.
-PART_KEYS=(runner build swift referee corpus model model-v2 model-hand format musicxml import musicxml-import editors lsp install audio engrave preview fuzz)
+PART_KEYS=(runner build swift referee feel corpus model model-v2 model-hand format musicxml import musicxml-import editors lsp install audio engrave preview fuzz)
 QUICK=""
 ONLY=""
 while [ $# -gt 0 ]; do
@@ -144,6 +145,15 @@ midi_referee() {
   PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" bash Tests/referee/run.sh "$STAVE"
 }
 
+# Stave 3 feel: swing and humanize read back with mido (installed as for the MIDI referee).
+feel_check() {
+  if ! PYTHONPATH="$REFEREE_DEPS" python3 -c "import mido" 2>/dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$REFEREE_DEPS" \
+      -r Tests/referee/requirements.txt || return 1
+  fi
+  PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" bash Tests/feel/run.sh "$STAVE"
+}
+
 model_referee() {
   local log rc
   log="$(mktemp)"
@@ -221,6 +231,7 @@ done
 [ -n "$needs_build" ] && run_part "build" 1 build_stave
 part swift 220 220 "swift test" swift_tests
 part referee 10 10 "MIDI referee (mido)" midi_referee
+part feel 27 27 "feel: swing and humanize (mido)" feel_check
 # The corpus part keeps the songs it wrote, for the formatter part.
 CORPUS_SONGS="$PARTS_LOG_DIR/corpus-songs"
 rm -rf "$CORPUS_SONGS" && mkdir -p "$CORPUS_SONGS"

@@ -84,6 +84,9 @@ extension Lowering {
                 } else {
                     track.legato = value
                 }
+            case .swing, .humanize:
+                // Stave 3 feel (Lowering+Feel).
+                if case .feel(let feel) = setting.value { lowerFeel(feel, swing: &track.swing, humanize: &track.humanize) }
             }
         }
         return track
@@ -125,6 +128,8 @@ extension Lowering {
                 return nil
             }
             return program
+        case .feel:
+            return nil
         }
     }
 

@@ -112,6 +112,9 @@ public struct Lowering {
                 song.markers.append(marker)
             case .composer(let composer):
                 if once("composer", statement, &self) { song.composer = composer }
+            case .feel(let feel):
+                // Stave 3 feel (Lowering+Feel).
+                if once(feel.word, statement, &self) { lowerFeel(feel, swing: &song.swing, humanize: &song.humanize) }
             case .ppq(let ppq):
                 guard once("ppq", statement, &self) else { continue }
                 if (24...32767).contains(ppq.value) { song.ppq = ppq.value } else {

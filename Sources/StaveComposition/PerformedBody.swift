@@ -81,7 +81,12 @@ extension Performance {
     /// nil when a time, a grace length or a sounding length has no exact value in that unit.
     /// With `timingOnly` the notes keep their written velocities and no controls or lyric
     /// starts are made (for checks that need only where notes sound).
+    ///
+    /// `place` (Stave 3 swing, `SwingMap`) maps each written time of a note (relative to the
+    /// body, in the target unit) to where it sounds; grace notes, sounding lengths, lyric starts
+    /// and commands are then timed from the placed times. Nil: as written.
     public static func performedBody<Time: NoteTime>(_ body: PhraseBody, legato: Int, timingOnly: Bool = false,
+                                                     place: ((Time) -> Time)? = nil,
                                                      convert: (Rational) -> Time?) -> PerformedBody<Time>? {
         let expression = body.expression
         guard let graceCap = convert(Rational(1, 32)) else { return nil }
@@ -95,6 +100,7 @@ extension Performance {
         }
         var walk = ExpressiveWalk<Time>(graces: expression.graces, graceStarts: graceStarts, graceCap: graceCap,
                                         countsLyrics: !timingOnly && !expression.verses.isEmpty)
+        walk.place = place
         walk.joiner.out.reserveCapacity(body.notes.count + 2 * graceStarts.count)
         for root in body.notes {
             guard let position = convert(root.position), let width = convert(root.width) else { return nil }
@@ -121,7 +127,21 @@ extension Performance {
         if !timingOnly {
             controls.reserveCapacity(expression.controls.count)
             for mark in expression.controls {
-                guard let time = convert(body.time(of: mark.offset, afterGraces: mark.afterGraces)) else { return nil }
+                let time: Time
+                if let place {
+                    // Swung: the command's written place, then the grace items before it timed
+                    // from the swung main note (`PhraseBody.time(of:afterGraces:place:)`).
+                    guard let start = convert(mark.offset) else { return nil }
+                    var placed = place(start)
+                    if mark.afterGraces > 0, let k = body.graceItems(at: mark.offset), k > 0, let length = body.writtenLength(at: mark.offset) {
+                        guard let end = convert(mark.offset + length), let share = (place(end) - placed).part(of: 2 * k) else { return nil }
+                        placed = placed + min(graceCap, share).times(min(mark.afterGraces, k))
+                    }
+                    time = placed
+                } else {
+                    guard let converted = convert(body.time(of: mark.offset, afterGraces: mark.afterGraces)) else { return nil }
+                    time = converted
+                }
                 controls.append(TimedControl(time: time, event: mark.event))
             }
         }
@@ -229,6 +249,8 @@ struct ExpressiveWalk<Time: NoteTime> {
     let countsLyrics: Bool
     var nextGrace = 0
     var lyricStarts: [Time] = []
+    /// Where a written time sounds (swing); nil: as written.
+    var place: ((Time) -> Time)?
 
     init(graces: [GraceGroup], graceStarts: [Time], graceCap: Time, countsLyrics: Bool) {
         self.graces = graces
@@ -239,10 +261,16 @@ struct ExpressiveWalk<Time: NoteTime> {
 
     /// A note or chord (empty: a rest) written at `start`, lasting `width`.
     mutating func sound<Notes: Collection>(_ notes: Notes, start: Time, width: Time) -> Bool where Notes.Element == ChordNote {
+        let written = start
         var start = start, width = width
+        if let place {
+            let end = place(start + width)
+            start = place(start)
+            width = end - start
+        }
         if nextGrace < graceStarts.count {
-            while nextGrace < graceStarts.count, graceStarts[nextGrace] < start { nextGrace += 1 }
-            if nextGrace < graceStarts.count, graceStarts[nextGrace] == start, !notes.isEmpty {
+            while nextGrace < graceStarts.count, graceStarts[nextGrace] < written { nextGrace += 1 }
+            if nextGrace < graceStarts.count, graceStarts[nextGrace] == written, !notes.isEmpty {
                 let items = graces[nextGrace].items
                 nextGrace += 1
                 if !items.isEmpty {

@@ -55,13 +55,16 @@ extension Performance {
     /// Every pedal, controller and bend command a track sends, each Repeat and Sync copy
     /// included, in time order; at one time by the start of the placement they come from, then
     /// by their place in its body (rule 14).
-    public static func controls(of track: Track, in song: Song) -> [PerformedControl] {
+    /// With `swing` (Stave 3 feel), the times are where the track's swing moves them.
+    public static func controls(of track: Track, in song: Song, swing: SwingMap? = nil) -> [PerformedControl] {
         var keyed: [(control: PerformedControl, placementStart: Rational, sequence: Int)] = []
         for placement in placements(of: track, in: song) where !placement.body.expression.controls.isEmpty {
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
                 for mark in placement.body.expression.controls {
-                    keyed.append((PerformedControl(time: offset + placement.body.time(of: mark.offset, afterGraces: mark.afterGraces), event: mark.event), offset, keyed.count))
+                    let time = swing.map { map in offset + placement.body.time(of: mark.offset, afterGraces: mark.afterGraces) { map.time(offset + $0) - offset } }
+                        ?? offset + placement.body.time(of: mark.offset, afterGraces: mark.afterGraces)
+                    keyed.append((PerformedControl(time: time, event: mark.event), offset, keyed.count))
                 }
             }
         }

@@ -26,6 +26,10 @@ public struct Song: Equatable, Sendable {
     public var markers: [SongMarker] = []
     /// The tracks in source order.
     public var tracks: [Track]
+    /// Header `swing …` (Feel v3), as written; nil when not written.
+    public var swing: SwingSetting?
+    /// Header `humanize …` (Feel v3), as written; nil when not written.
+    public var humanize: HumanizeSetting?
 
     /// Creates a `Song` from its parts.
     public init(title: String, composer: String? = nil, ppq: Int = 480, key: Key = .cMajor,
@@ -171,6 +175,10 @@ public struct Track: Equatable, Sendable {
     public var staff: StaffPlacement?
     /// Phrases in source order.
     public var phrases: [Phrase]
+    /// The track's own `swing …` (Feel v3), replacing the header's; nil when not written.
+    public var swing: SwingSetting?
+    /// The track's own `humanize …` (Feel v3), replacing the header's; nil when not written.
+    public var humanize: HumanizeSetting?
     /// The `track` or `drums` block it was written as (not part of equality).
     public var source: SourceMark = .none
 

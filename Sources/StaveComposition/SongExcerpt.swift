@@ -156,13 +156,16 @@ public enum SongExcerpt {
             cutTrack.transpose = 0
             // ... and already sound as long as the track's legato makes them.
             cutTrack.legato = 100
-            let notes = Performance.notes(of: track, in: song).compactMap { note -> RootNote? in
+            // ... and already swung (Stave 3 feel): the excerpt's track plays them straight.
+            let swing = song.swing(of: track).map { SwingMap(swing: $0, placements: Performance.placements(of: track, in: song), meterMap: meterMap) }
+            if swing != nil { cutTrack.swing = .straight }
+            let notes = Performance.feltNotes(of: track, in: song).compactMap { note -> RootNote? in
                 guard note.velocity > 0, note.start < end, note.end > start else { return nil }
                 let from = max(note.start, start), to = min(note.end, end)
                 return RootNote(position: from - start, width: to - from, note: ChordNote(pitch: note.pitch, velocity: note.velocity))
             }
             let body = PhraseBody(length: length, notes: notes, tempos: index == 0 ? inside : [],
-                                  expression: PhraseExpression(controls: SongExcerpt.controls(of: track, in: song, start: start, end: end)))
+                                  expression: PhraseExpression(controls: SongExcerpt.controls(of: track, in: song, start: start, end: end, swing: swing)))
             cutTrack.phrases = [Phrase(id: "excerpt", start: .zero, content: .original(body))]
             return cutTrack
         }
@@ -172,12 +175,12 @@ public enum SongExcerpt {
     /// A track's pedal, controller and bend commands for the excerpt `[start, end)`: those in
     /// force at the cut first, at its time zero (the pedal when it is down, the last value of
     /// each controller, the last bend — as a DAW chases them), then those inside, moved.
-    static func controls(of track: Track, in song: Song, start: Rational, end: Rational) -> [ControlMark] {
+    static func controls(of track: Track, in song: Song, start: Rational, end: Rational, swing: SwingMap? = nil) -> [ControlMark] {
         var pedalDown = false
         var controllers: [Int: Int] = [:]
         var bend: Int?
         var inside: [ControlMark] = []
-        for control in Performance.controls(of: track, in: song) {
+        for control in Performance.controls(of: track, in: song, swing: swing) {
             if control.time >= end { break }
             if control.time >= start {
                 inside.append(ControlMark(offset: control.time - start, event: control.event))

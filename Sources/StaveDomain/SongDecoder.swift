@@ -65,7 +65,7 @@ public struct SongDecoder {
         return song(songValue, at: JSONPath.root.key("song"))
     }
 
-    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "tracks"]
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "tracks"] + feelFields
 
     mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
@@ -80,6 +80,7 @@ public struct SongDecoder {
         if let value = fields.take("tempoRamps") { tempoRamps = self.tempoRamps(value, at: path.key("tempoRamps")) }
         var markers: [SongMarker]? = []
         if let value = fields.take("markers") { markers = songMarkers(value, at: path.key("markers")) }
+        let feel = self.feel(&fields, at: path)
         var tracks: [SongDocument.Track]?
         if let value = required(&fields, "tracks", expected: "an array of tracks"),
            var elements = array(value, at: path.key("tracks"), expected: "an array of tracks") {
@@ -90,11 +91,13 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
-        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let tracks else { return nil }
+        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let tracks, feel.ok else { return nil }
         if fields.has("composer"), composer == nil { return nil }
         var document = SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
                                     tempos: tempos, meters: meters, markers: markers, tracks: tracks)
         document.tempoRamps = tempoRamps
+        document.swing = feel.swing
+        document.humanize = feel.humanize
         return document
     }
 
@@ -180,7 +183,7 @@ public struct SongDecoder {
 
     // MARK: - Tracks
 
-    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "part", "staff", "phrases"]
+    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "part", "staff", "phrases"] + feelFields
 
     /// A track's `type`, when it is one.
     static func trackKind(_ value: JSONValue) -> TrackKind? {
@@ -231,6 +234,7 @@ public struct SongDecoder {
             }
         }
         let staff = staffPlacement(&fields, at: path, kind: kind, track: id ?? "")
+        let feel = self.feel(&fields, at: path)
         var phrases: [SongDocument.Phrase]?
         if let value = required(&fields, "phrases", expected: "an array of phrases"),
            var elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
@@ -250,12 +254,14 @@ public struct SongDecoder {
         finish(fields, what: kind == .drums ? "a drum track" : "a track",
                known: kind == .drums ? SongDecoder.melodyFields.filter { $0 != "octave" && $0 != "transpose" } : SongDecoder.melodyFields)
         guard let id, let kind, let program, let channel, let explicit, let volume, let pan, let velocity,
-              let octave, let transpose, let legato, let phrases, let staff else { return nil }
+              let octave, let transpose, let legato, let phrases, let staff, feel.ok else { return nil }
         if fields.has("name"), name == nil { return nil }
         var track = SongDocument.Track(id: id, name: name, kind: kind, program: program, channel: channel, channelIsExplicit: explicit,
                                        volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, legato: legato,
                                        phrases: phrases)
         track.staff = staff
+        track.swing = feel.swing
+        track.humanize = feel.humanize
         return track
     }
 }

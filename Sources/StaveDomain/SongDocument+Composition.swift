@@ -76,14 +76,19 @@ extension SongDocument {
                 }
                 phrases.append(Phrase(id: phrase.id, start: try units(phrase.start), content: content))
             }
-            tracks.append(Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
-                                channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan, velocity: track.velocity,
-                                octave: track.octave, transpose: track.transpose, legato: track.legato, phrases: phrases))
-            tracks[tracks.count - 1].staff = track.staff
+            var saved = Track(id: track.id, name: track.name, kind: track.kind, program: track.program, channel: track.channel,
+                              channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan, velocity: track.velocity,
+                              octave: track.octave, transpose: track.transpose, legato: track.legato, phrases: phrases)
+            saved.swing = track.swing
+            saved.humanize = track.humanize
+            saved.staff = track.staff
+            tracks.append(saved)
         }
         self.init(title: song.title, composer: song.composer, ppq: song.ppq, resolution: resolution, key: song.key,
                   tempos: song.tempos, meters: song.meters, markers: song.markers, tracks: tracks)
         tempoRamps = song.tempoRamps
+        swing = song.swing
+        humanize = song.humanize
     }
 
     /// The smallest number of units per whole note that makes every time of the song an integer.
@@ -145,11 +150,15 @@ extension SongDocument {
                                                 velocity: track.velocity, octave: track.octave, transpose: track.transpose, phrases: phrases)
             result.legato = track.legato
             result.staff = track.staff
+            result.swing = track.swing
+            result.humanize = track.humanize
             return result
         }
         var song = Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
         song.markers = markers
         song.tempoRamps = tempoRamps
+        song.swing = swing
+        song.humanize = humanize
         return song
     }
 

@@ -37,6 +37,10 @@ public struct SongDocument: Equatable, Sendable {
     public var markers: [SongMarker]
     /// The tracks in source order.
     public var tracks: [Track]
+    /// Header `swing …` as written (version 6, Stave 3 feel); nil when not written.
+    public var swing: SwingSetting?
+    /// Header `humanize …` as written (version 6, Stave 3 feel); nil when not written.
+    public var humanize: HumanizeSetting?
 
     /// A document; the defaults are those of an empty Stave file.
     public init(title: String, composer: String? = nil, ppq: Int = 480, resolution: Int = 1, key: Key = .cMajor,
@@ -83,6 +87,10 @@ public struct SongDocument: Equatable, Sendable {
         public var staff: StaffPlacement? = nil
         /// The phrases in source order.
         public var phrases: [Phrase]
+        /// The track's own `swing …` (version 6, Stave 3 feel); nil when not written.
+        public var swing: SwingSetting?
+        /// The track's own `humanize …` (version 6, Stave 3 feel); nil when not written.
+        public var humanize: HumanizeSetting?
 
         /// A track; the defaults are Stave's.
         public init(id: String, name: String? = nil, kind: TrackKind, program: Int = 0, channel: Int, channelIsExplicit: Bool = false,

@@ -91,6 +91,8 @@ public enum SongEncoder {
                 writer.string(marker.text)
             }
         }
+        // Stave 3 feel (SongDocument+Feel).
+        writeFeel(swing: song.swing, humanize: song.humanize, &writer)
         writer.key("tracks", first: false)
         if song.tracks.isEmpty {
             writer.raw("[]")
@@ -145,6 +147,8 @@ public enum SongEncoder {
             writer.key("staff", first: false)
             writer.integer(staff.number)
         }
+        // Stave 3 feel (SongDocument+Feel).
+        writeFeel(swing: track.swing, humanize: track.humanize, &writer)
         writer.key("phrases", first: false)
         if track.phrases.isEmpty {
             writer.raw("[]")

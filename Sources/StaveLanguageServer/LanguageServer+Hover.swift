@@ -75,6 +75,7 @@ enum HoverText {
                     text += "\n\n" + placement(inTuplet.start, inTuplet.width, phrase, meters) + ", in a tuplet of \(inTuplet.count)"
                 } else if let note = rootNote {
                     text += "\n\n" + placement(note, phrase, meters)
+                    if let swung = swungLine(note.position, phrase, track, song, meters) { text += "\n\n" + swung }
                 }
                 return text
             }
@@ -113,6 +114,7 @@ enum HoverText {
             lines.append("tuplet: \(sounds.count) in \(lengthName(note.width)): " + sounds.map { describe($0, track, song) }.joined(separator: " "))
         }
         lines.append(placement(note, phrase, meters))
+        if let swung = swungLine(note.position, phrase, track, song, meters) { lines.append(swung) }   // Stave 3 feel
         return lines.joined(separator: "\n\n")
     }
 

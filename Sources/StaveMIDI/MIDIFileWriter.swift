@@ -143,6 +143,13 @@ public struct MIDIFileWriter: Backend {
             }.map { ($0.notes, $0.marks.isEmpty) }
         }
         var stream = NoteStream(encoder: encoder, channel: channel)
+        // Rule 17: swing and humanize (Stave 3 feel) act on the track's performance timeline,
+        // after the form is unfolded: a felt track is timed whole by `emitFelt`.
+        if song.hasFeel(track) {
+            MIDIFileWriter.emitFelt(track, in: song, placements: placements, ticksPerWhole: ticksPerWhole, into: &stream)
+            stream.finish()
+            return
+        }
         for placement in placements {
             // A body without v2 marks takes the v1 path: the walk that joins its ties tells
             // whether any note is marked, so v1 songs pay no extra pass (`Performance.isPlain`

@@ -204,6 +204,7 @@ struct ScoreWriter {
             xml.integer(number + 1)
             xml.raw("\">\n")
             writeAttributes(part: part, measure: measure, first: number == 0)
+            if number == 0 { writeFeelWords(part: index) }   // Stave 3 feel (ScoreWriter+Feel)
             for step in 0..<7 { for octave in 0..<10 { state.alters[step * 10 + octave] = keyAlters[step] } }
             var written = false
             for voice in 0..<max(1, part.voices.count) {

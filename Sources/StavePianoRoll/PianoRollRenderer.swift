@@ -50,7 +50,8 @@ public struct PianoRollRenderer: Backend {
         var lines = [RollRange.titleLine(of: song)]
         let bars = try RollRange.shownBars(requested: options.bars, lastBar: lastBar)
         let (start, end) = (meterMap.start(ofBar: bars.lowerBound), meterMap.start(ofBar: bars.upperBound + 1))
-        let notes = tracks.map { Performance.notes(of: $0, in: song) }
+        // Swung notes where they sound (Stave 3 feel); humanize is the MIDI writer's alone.
+        let notes = tracks.map { Performance.feltNotes(of: $0, in: song) }
         let step = options.step ?? RollGrid.automaticStep(notes: notes.flatMap { $0 }, meterMap: meterMap, bars: bars)
         var rolls = zip(tracks, notes).map {
             RollTrack(track: $0, notes: $1, from: start, to: end, key: song.key,
@@ -59,7 +60,9 @@ public struct PianoRollRenderer: Backend {
         }
         lines += RollRange.wrap(RollRange.infoItems(song: song, meterMap: meterMap, bars: bars, lastBar: lastBar, step: step), width: options.width)
         let glyphs = options.unicode ? RollGlyphs.unicode : RollGlyphs.ascii
-        lines += PianoRollRenderer.legend(rolls, glyphs, width: options.width)
+        var swings: [String] = []
+        for track in tracks { if let swing = song.swing(of: track), !swings.contains(swing.legend) { swings.append(swing.legend) } }
+        lines += PianoRollRenderer.legend(rolls, glyphs, width: options.width, swings: swings)
 
         let grid = RollGrid(meterMap: meterMap, bars: bars, step: step)
         var labels = rolls.flatMap { $0.rows.map(\.label.count) }
@@ -91,10 +94,12 @@ public struct PianoRollRenderer: Backend {
     /// = sustain, > accented onset, + grace note`); a second, when a note of another band is
     /// shown, the velocity bands used, medium always among them
     /// (`velocity: o- soft (v1-56, ppp-p), #= medium (v57-103, mp-f)`).
-    static func legend(_ rolls: [RollTrack], _ glyphs: RollGlyphs, width: Int) -> [String] {
+    /// `swings` (Stave 3 feel) are the shown tracks' swings, `swing 8 (2:1)`, named last.
+    static func legend(_ rolls: [RollTrack], _ glyphs: RollGlyphs, width: Int, swings: [String] = []) -> [String] {
         var marks: [String] = []
         if rolls.contains(where: \.hasAccents) { marks.append("\(glyphs.accent) accented onset") }
         if rolls.contains(where: \.hasGraces) { marks.append("\(glyphs.grace) grace note") }
+        marks += swings
         var bands = rolls.reduce(into: Set<VelocityBand>()) { $0.formUnion($1.bands) }
         if bands.subtracting([.medium]).isEmpty { bands = [] } else { bands.insert(.medium) }
         guard !marks.isEmpty || !bands.isEmpty else { return [] }

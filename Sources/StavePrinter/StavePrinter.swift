@@ -59,6 +59,7 @@ public struct StavePrinter {
         for ramp in song.tempoRamps { lines.append("tempo \(ramp.bpm.decimalText) at \(ramp.bar)-\(ramp.through)") }
         for meter in song.meters where meter.bar != 1 { lines.append("meter \(meter.numerator)/\(meter.denominator) at \(meter.bar)") }
         for marker in song.markers { lines.append("marker \(StavePrinter.quoted(marker.text)) at \(marker.bar)") }
+        lines += FeelText.statements(swing: song.swing, humanize: song.humanize)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -147,6 +148,7 @@ public struct StavePrinter {
         }
         if track.legato != 100 { settings.append("legato \(track.legato)") }
         if let staff = track.staff { settings.append("staff \(staff.part) \(staff.number)") }
+        settings += FeelText.statements(swing: track.swing, humanize: track.humanize)
         return settings
     }
 

@@ -128,6 +128,15 @@ extension DiagnosticID {
                          "The staves of a part are numbered from 1 (the top staff) without gaps: a part with a staff 2 has a staff 1. `staff PART` alone is staff 1.",
                          wrong: "track rh { staff piano 1\n  phrase { o5 c } }\ntrack lh { staff piano 3\n  phrase { o3 c } }",
                          right: "track rh { staff piano 1\n  phrase { o5 c } }\ntrack lh { staff piano 2\n  phrase { o3 c } }")
+        // Stave 3 feel
+        case .swingValue:
+            return entry("a swing value out of range",
+                         "`swing 8` swings eighths and `swing 16` sixteenths; `swing 8 P` gives the first note of each pair P percent of the pair, 50 (straight) to 75 (a dotted feel). Without P the ratio is exactly 2:1. `swing none` keeps a track straight.",
+                         wrong: "swing 12\n" + body("c8 d e f g a b > c"), right: "swing 8 60\n" + body("c8 d e f g a b > c"))
+        case .humanizeValue:
+            return entry("a humanize value out of range",
+                         "`humanize T [V] [seed S]` moves each note's start and end by up to T milliseconds (0–50) and its velocity by up to V (0–30); S (from 0) picks another set of random draws. `humanize none` keeps a track exact.",
+                         wrong: "humanize 60\n" + body("c4 d e f"), right: "humanize 15 8\n" + body("c4 d e f"))
         case .misplacedMark:
             return entry("an articulation mark where none may stand",
                          "Articulation marks (`'` staccato, `_` tenuto, `^` accent) follow a note's duration and dots directly, before `~`: `c4'`, `f#8._`, `[c e g]2^`. Inside a chord or a tuplet they follow the pitch (`[c^ e g]2`, `{c' d' e}4`).",

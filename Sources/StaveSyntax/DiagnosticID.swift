@@ -116,6 +116,11 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case staffFull = "staff-full"
     /// A part whose staff numbers skip one (`staff piano 2` with no staff 1).
     case staffGap = "staff-gap"
+    // Stave 3 feel (LANGUAGE.md "Feel (v3)")
+    /// `swing U [P]` with U not 8 or 16, or P outside 50–75.
+    case swingValue = "swing-value"
+    /// `humanize T [V] [seed S]` with T outside 0–50, V outside 0–30 or a negative seed.
+    case humanizeValue = "humanize-value"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"

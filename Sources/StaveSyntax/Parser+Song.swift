@@ -18,6 +18,11 @@ extension Parser {
                     if let statement = parseHeaderMarker() { song.header.append(statement) }
                     continue
                 }
+                // Stave 3 feel: `swing …` / `humanize …` for every track (Parser+Feel).
+                if Parser.feelWords.contains(word) {
+                    if let (feel, range, keywordRange) = parseFeel(inTrack: false) { song.header.append(HeaderStatement(.feel(feel), range: range, keywordRange: keywordRange)) }
+                    continue
+                }
             }
             error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords), at: token.range)
             advance()
@@ -38,7 +43,7 @@ extension Parser {
             case .rightBrace: depth = max(0, depth - 1)
             case .word where depth == 0:
                 let word = text(current)
-                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "marker" || startsLine(current) { return }
+                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "marker" || Parser.feelWords.contains(word) || startsLine(current) { return }
             default: break
             }
             advance()
@@ -234,6 +239,14 @@ extension Parser {
             }
             if token.kind == .word {
                 let word = text(token)
+                // Stave 3 feel: the track's own `swing …` / `humanize …` (Parser+Feel).
+                if Parser.feelWords.contains(word) {
+                    if let (feel, range, keywordRange) = parseFeel(inTrack: true) {
+                        track.settings.append(SettingSyntax(kind: word == "swing" ? .swing : .humanize, value: .feel(feel),
+                                                            valueRange: SourceRange(keywordRange.end, range.end), range: range))
+                    }
+                    continue
+                }
                 if let setting = SettingKind(rawValue: word) {
                     if let parsed = parseSetting(setting) { track.settings.append(parsed) }
                     continue

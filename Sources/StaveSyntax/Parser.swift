@@ -23,7 +23,7 @@ public struct Parser {
     static let phraseKeywords: Set<String> = ["phrase", "repeat", "sync"]
     /// The words that may start a top-level statement (header and track keywords, and the
     /// header `marker` of v2, which is no reserved word), in the order suggestions prefer.
-    public static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums"]
+    public static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums", "swing", "humanize"]
     /// The words that may start a statement in a track body, in the order suggestions prefer.
     static let trackBodyWords = SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync", "lyrics"]
 

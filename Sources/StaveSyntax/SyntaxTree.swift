@@ -80,6 +80,8 @@ public struct HeaderStatement: Equatable, Sendable {
         case ppq(NumberSyntax)
         /// `marker "text" at BAR` (v2).
         case marker(String, at: NumberSyntax)
+        /// `swing …` / `humanize …` (Feel v3) for every track.
+        case feel(FeelSyntax)
     }
 
     /// What this node is.
@@ -227,6 +229,8 @@ public enum SettingKind: String, Equatable, Sendable, CaseIterable {
     /// `staff PART [N]` (Stave 3): the notated part and staff the track is written on; not a
     /// reserved word.
     case staff
+    /// `swing …` / `humanize …` (Feel v3): not reserved words; the value is `.feel`.
+    case swing, humanize
 }
 
 /// A setting such as `volume 90` or `instrument flute`.
@@ -235,6 +239,8 @@ public struct SettingSyntax: Equatable, Sendable {
     public enum Value: Equatable, Sendable {
         case number(Int)
         case name(String)
+        /// `swing …` / `humanize …` (Feel v3).
+        case feel(FeelSyntax)
     }
 
     /// Which setting.

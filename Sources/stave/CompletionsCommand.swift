@@ -88,13 +88,15 @@ enum CompletionsCommand {
     static let from = Option(names: ["--from"], summary: "start at bar BAR (a number or a marker)", value: .free("BAR"))
     static let to = Option(names: ["--to"], summary: "stop at the start of bar BAR (a number or a marker)", value: .free("BAR"))
     static let diagnostics = Option(names: ["--diagnostics"], summary: "problems as text or JSON Lines", value: .choices(["text", "json"]))
+    static let swing = Option(names: ["--swing"], summary: "swing instead of the header's: 8, 8:P, 16, 16:P or none", value: .choices(["8", "16", "8:60", "none"]))
+    static let humanize = Option(names: ["--humanize"], summary: "humanize instead of the header's: T[:V] or none", value: .choices(["10", "10:5", "none"]))
     static let driver = Option(names: ["--driver"], summary: "FluidSynth's audio driver", value: .choices(FluidSynthCommand.drivers))
 
     /// Every command with its options, in the order the general help lists them.
     static let shapes: [Shape] = [
         Shape(name: "compile", summary: "compile a song to MIDI, a save file, a piano roll or MusicXML",
               options: [output, Option(names: ["--format"], summary: "output format", value: .choices(["midi", "song", "roll", "musicxml"])),
-                        Option(names: ["--pretty"], summary: "save files: indented JSON"), soundfont, diagnostics, quiet],
+                        Option(names: ["--pretty"], summary: "save files: indented JSON"), soundfont, swing, humanize, diagnostics, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "check", summary: "check songs and print their diagnostics",
               options: [diagnostics, quiet],
@@ -117,14 +119,14 @@ enum CompletionsCommand {
         Shape(name: "print", summary: "print a saved song back as Stave text", options: [output, diagnostics, quiet], operand: .files(extension: "json")),
         Shape(name: "render", summary: "render a song to a WAV file with FluidSynth",
               options: [output, soundfont, Option(names: ["--sample-rate"], summary: "samples per second", value: .free("RATE")),
-                        Option(names: ["--gain"], summary: "loudness: auto (peaks at -2 dBFS) or dB", value: .choices(["auto", "0", "-6", "+6"])), from, to, quiet],
+                        Option(names: ["--gain"], summary: "loudness: auto (peaks at -2 dBFS) or dB", value: .choices(["auto", "0", "-6", "+6"])), from, to, swing, humanize, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "engrave", summary: "engrave a song as sheet music (PDF, SVG, PNG)",
               options: [output, Option(names: ["--engraver"], summary: "the engraving program", value: .choices(["musescore", "lilypond"])),
                         Option(names: ["--time-limit"], summary: "stop the engraver after this many seconds", value: .free("SECONDS")), quiet],
               operand: .files(extension: "stave")),
         Shape(name: "play", summary: "play a song with FluidSynth",
-              options: [from, to, soundfont, driver, quiet],
+              options: [from, to, soundfont, driver, swing, humanize, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "watch", summary: "recompile (and replay) a song on every save",
               options: [output, Option(names: ["--play"], summary: "play every good version"), from, to, soundfont, driver, quiet],

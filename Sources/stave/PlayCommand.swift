@@ -11,7 +11,8 @@ import StaveAudio
 /// `stave play SONG.stave [--from BAR] [--to BAR] [--soundfont FILE] [--driver NAME]`.
 enum PlayCommand {
     static let help = """
-    USAGE: stave play SONG.stave [--from BAR] [--to BAR] [--soundfont FILE] [--driver NAME] [-q]
+    USAGE: stave play SONG.stave [--from BAR] [--to BAR] [--soundfont FILE] [--driver NAME]
+                      [--swing 8[:P]|16[:P]|none] [--humanize T[:V]|none] [-q]
 
     Plays a song through the sound card with FluidSynth, run as a program, and a General
     MIDI soundfont (found as for 'stave render'). A line on standard error shows the bar
@@ -25,6 +26,7 @@ enum PlayCommand {
 
     OPTIONS:
     \(ExcerptOptions.help)
+    \(FeelOptions.help)
       --soundfont FILE     the .sf2 soundfont to play with
       --driver NAME        FluidSynth's audio driver
       -q, --quiet          no progress line and no warnings (errors still shown)
@@ -39,7 +41,7 @@ enum PlayCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "play", needs: "a song", valued: Set(["--soundfont", "--driver"]).union(ExcerptOptions.names),
+        switch Invocation(words, command: "play", needs: "a song", valued: Set(["--soundfont", "--driver"]).union(ExcerptOptions.names).union(FeelOptions.names),
                           flags: ["-q", "--quiet"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
@@ -51,11 +53,13 @@ enum PlayCommand {
         }
         let excerpt: ExcerptOptions
         do { excerpt = try ExcerptOptions(arguments, command: "play") } catch { return error.status }
+        let feel: FeelOptions
+        do { feel = try FeelOptions(arguments, command: "play") } catch { return error.status }
         let quiet = arguments.flags.contains("--quiet")
         do {
             guard case .song(let compilation) = try Frontend.compile(path: input, quiet: quiet) else { return 1 }
             let heard: ExcerptOptions.Heard
-            do { heard = try excerpt.apply(to: compilation.song, command: "play") } catch { return error.status }
+            do { heard = try excerpt.apply(to: feel.apply(to: compilation.song), command: "play") } catch { return error.status }
             let synthesizer = try Synthesizer.locate(soundfontOption: arguments.options["--soundfont"])
             let playing = try Playback(heard, synthesizer: synthesizer, driver: driver)
             return try playing.finish(showingProgress: !quiet)

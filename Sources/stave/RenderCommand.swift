@@ -5,7 +5,7 @@ import StaveAudio
 enum RenderCommand {
     static let help = """
     USAGE: stave render SONG.stave [-o OUT.wav] [--soundfont FILE] [--sample-rate RATE] [--gain auto|DB]
-                        [--from BAR] [--to BAR] [-q]
+                        [--from BAR] [--to BAR] [--swing 8[:P]|16[:P]|none] [--humanize T[:V]|none] [-q]
 
     Renders a song to a WAV file (16-bit stereo) with FluidSynth, run as a program, and a
     General MIDI soundfont. The WAV lasts exactly the song (its tempo map, rests at the end
@@ -36,6 +36,7 @@ enum RenderCommand {
       --gain auto|DB       auto (default): peaks at -2 dBFS; DB: a fixed gain in
                            decibels on FluidSynth's own level, -60 to +40
     \(ExcerptOptions.help)
+    \(FeelOptions.help)
       -q, --quiet          no summary line and no warnings (errors still shown)
       -h, --help           show this help
       --version            show the version
@@ -52,7 +53,7 @@ enum RenderCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "render", needs: "a song", valued: Set(["-o", "--output", "--soundfont", "--sample-rate", "--gain"]).union(ExcerptOptions.names),
+        switch Invocation(words, command: "render", needs: "a song", valued: Set(["-o", "--output", "--soundfont", "--sample-rate", "--gain"]).union(ExcerptOptions.names).union(FeelOptions.names),
                           flags: ["-q", "--quiet"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
@@ -73,11 +74,13 @@ enum RenderCommand {
         }
         let excerpt: ExcerptOptions
         do { excerpt = try ExcerptOptions(arguments, command: "render") } catch { return error.status }
+        let feel: FeelOptions
+        do { feel = try FeelOptions(arguments, command: "render") } catch { return error.status }
         let quiet = arguments.flags.contains("--quiet")
         do {
             guard case .song(let compilation) = try Frontend.compile(path: input, quiet: quiet) else { return 1 }
             let heard: ExcerptOptions.Heard
-            do { heard = try excerpt.apply(to: compilation.song, command: "render") } catch { return error.status }
+            do { heard = try excerpt.apply(to: feel.apply(to: compilation.song), command: "render") } catch { return error.status }
             let synthesizer = try Synthesizer.locate(soundfontOption: arguments.options["--soundfont"])
             let bytes = try synthesizer.render(heard.song, sampleRate: rate, loudness: loudness)
             try SystemIO.writeAtomically(bytes, to: destination)

@@ -200,3 +200,16 @@ final class CapabilityTests: XCTestCase {
         XCTAssertEqual(client.at("textDocument/references", 1, 10, extra: ",\"context\":{\"includeDeclaration\":true}")["result"]?.items.count, 2)
     }
 }
+
+/// Hover under swing (LANGUAGE.md "Feel (v3)"): a note that swing moves shows where it sounds
+/// beside where it is written; one that stays shows nothing more.
+final class SwingHoverTests: XCTestCase {
+    func testHoverShowsTheSwungStart() throws {
+        var client = TestClient()
+        client.open("swing 8\ntrack a {\n  phrase { c8 d e4 }\n}\n")
+        XCTAssertEqual(client.at("textDocument/hover", 2, 14)["result"]?["contents"]?["value"]?.text,
+                       "**D4** — MIDI 62, velocity 100\n\nbar 1, beat 1 1/2 — an eighth (1/8)\n\nswung (swing 8 (2:1)): sounds at bar 1, beat 1 2/3")
+        XCTAssertEqual(client.at("textDocument/hover", 2, 11)["result"]?["contents"]?["value"]?.text,
+                       "**C4** — MIDI 60, velocity 100\n\nbar 1, beat 1 — an eighth (1/8)")
+    }
+}

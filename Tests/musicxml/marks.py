@@ -43,6 +43,14 @@ def number(value):
 
 # --------------------------------------------------------------------------- the save file ---
 
+def has_feel(doc):
+    """True when the save file swings or humanizes a track (Stave 3 feel): its MIDI is then not
+    the written notes, so the reference is made from the save file without the feel."""
+    song = doc['song']
+    return any(holder.get('swing', 'none') != 'none' or holder.get('humanize', 'none') != 'none'
+               for holder in [song] + song['tracks'])
+
+
 def has_v2(doc):
     """True when the save file holds any Stave 2 mark or setting."""
     song = doc['song']
@@ -79,6 +87,10 @@ def written(doc):
         elif isinstance(value, list):
             for v in value:
                 walk(v)
+    # Stave 3 feel: swing and humanize move the sound, never the written notes.
+    for holder in [doc['song']] + doc['song']['tracks']:
+        holder.pop('swing', None)
+        holder.pop('humanize', None)
     for track in doc['song']['tracks']:
         track.pop('legato', None)
         for phrase in track['phrases']:

@@ -452,7 +452,7 @@ def check_song(job):
         doc = json.load(f)
     v2 = marks.has_v2(doc)
     reference = base + '.mid'
-    if v2:
+    if v2 or marks.has_feel(doc):
         reference, failure = written_midi(stave, doc, base)
         if failure:
             return 'FAIL', group, name, failure, None
