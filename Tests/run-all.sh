@@ -242,6 +242,6 @@ part lsp 160 160 "language server (pytest-lsp, Neovim)" bash Tests/lsp/run.sh "$
 part install 70 70 "install and man page" bash Tests/install/run.sh
 part audio 130 130 "audio: render, play, watch (FluidSynth)" bash Tests/audio/run.sh "$STAVE"
 # stave preview in headless Chromium and under attack (installs chromium, chromium-driver, selenium).
-part preview 250 250 "preview: browser and security (Chromium)" bash Tests/preview/run.sh "$STAVE"
+part preview 330 330 "preview: browser and security (Chromium)" bash Tests/preview/run.sh "$STAVE"
 part fuzz 150 150 "fuzzing (libFuzzer)" fuzzing
 parts_summary
