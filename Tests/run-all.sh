@@ -260,6 +260,6 @@ part audio 130 130 "audio: render, play, watch (FluidSynth)" bash Tests/audio/ru
 # Every example engraved to PDF and SVG by MuseScore 3 and LilyPond (about ten minutes).
 part engrave 70 70 "engrave: MuseScore 3 and LilyPond" bash Tests/engrave/run.sh "$STAVE"
 # stave preview in headless Chromium and under attack (installs chromium, chromium-driver, selenium).
-part preview 250 250 "preview: browser and security (Chromium)" bash Tests/preview/run.sh "$STAVE"
+part preview 330 330 "preview: browser and security (Chromium)" bash Tests/preview/run.sh "$STAVE"
 part fuzz 150 150 "fuzzing (libFuzzer)" fuzzing
 parts_summary

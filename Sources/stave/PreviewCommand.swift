@@ -70,6 +70,7 @@ enum PreviewCommand {
             return 2
         } catch { return 2 }
         let renderer = PreviewRenderer(state: state, soundfont: arguments.options["--soundfont"], quiet: quiet)
+        stopOnSignals(renderer)
         let compiler = PreviewCompiler(input: input, state: state, renderer: renderer, quiet: quiet)
         compiler.build()
         let url = "http://127.0.0.1:\(server.port)/"
@@ -81,6 +82,43 @@ enum PreviewCommand {
         server.run {
             // Reap the browser opener when it ends (it is not killed on Ctrl-C: the browser stays).
             if let child = opener, waitpid(child, nil, WNOHANG) != 0 { opener = nil }
+        }
+    }
+
+    /// Ctrl-C, SIGTERM and SIGHUP are blocked in every thread and taken by one that waits for
+    /// them (so no signal handler runs in the middle of the server's work): it kills the
+    /// synthesizer or engraver, removes their scratch files — MuseScore's whole directory,
+    /// Qt's lock file in it included, which a signal handler could not list — and ends the
+    /// process by the signal, as the other commands end.
+    static func stopOnSignals(_ renderer: PreviewRenderer) {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, number) }
+        // Ignored signals (nohup, a background job) stay ignored.
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            let previous = signal(number, SIG_DFL)
+            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                _ = signal(number, SIG_IGN)
+                sigdelset(&blocked, number)
+            }
+        }
+        // Threads made from now on inherit the mask; the children get an empty one (ChildProcess).
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        let waited = blocked
+        DispatchQueue(label: "stave.preview.signals").async {
+            var mask = waited
+            pthread_sigmask(SIG_BLOCK, &mask, nil)
+            var received: Int32 = 0
+            while sigwait(&mask, &received) != 0 {}
+            InterruptCleanup.removePending()
+            if let directory = renderer.engraving { PreviewEngraver.removeAll(in: directory) }
+            _ = signal(received, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, received)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            _ = raise(received)
+            _exit(128 + received)
         }
     }
 
@@ -194,6 +232,9 @@ final class PreviewRenderer: @unchecked Sendable {
     private let queue = DispatchQueue(label: "stave.preview.pending")
     private let signal = DispatchSemaphore(value: 0)
     private var pending: (song: Song, version: Int)?
+    private var engravingDirectory: String?
+    /// The scratch directory of the engraving under way, if any (for the signal thread).
+    var engraving: String? { queue.sync { engravingDirectory } }
 
     init(state: PreviewState, soundfont: String?, quiet: Bool) {
         (self.state, self.quiet) = (state, quiet)
@@ -251,7 +292,9 @@ final class PreviewRenderer: @unchecked Sendable {
             guard let engraver, !hasPending else { continue }
             let started = PreviewServer.milliseconds()
             do {
-                let pages = try engraver.engrave(song, superseded: { self.hasPending })
+                defer { queue.sync { engravingDirectory = nil } }
+                let pages = try engraver.engrave(song, superseded: { self.hasPending },
+                                                 scratch: { directory in self.queue.sync { self.engravingDirectory = directory } })
                 let seconds = Double(PreviewServer.milliseconds() - started) / 1000
                 state.change { $0.score = PreviewScore(pages: pages, note: "") }
                 if !quiet { SystemIO.printError("[\(PreviewCompiler.clock())] engraved \(pages.count) page\(pages.count == 1 ? "" : "s") in \((seconds * 10).rounded() / 10) s\n") }

@@ -34,7 +34,8 @@ struct PreviewEngraver {
     /// The pages of `song` as SVG documents (from `<svg`, without the XML declaration).
     /// Throws `SystemIO.Failure` when MuseScore fails or takes too long, and `Superseded`
     /// (MuseScore killed) as soon as `superseded` returns true (a newer version waits).
-    func engrave(_ song: Song, superseded: () -> Bool = { false }) throws -> [String] {
+    /// `scratch` is told the scratch directory as soon as it exists.
+    func engrave(_ song: Song, superseded: () -> Bool = { false }, scratch: (String) -> Void = { _ in }) throws -> [String] {
         let xml = try MusicXMLWriter().render(song)
         let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base.hasSuffix("/") ? base : base + "/")stave-XXXXXX".utf8CString)
@@ -42,6 +43,7 @@ struct PreviewEngraver {
             throw SystemIO.Failure(message: "cannot make a scratch directory in '\(base)': \(SystemIO.errorText())")
         }
         let directory = String(cString: made)
+        scratch(directory)
         let (input, output, messages) = ("\(directory)/score.musicxml", "\(directory)/score.svg", "\(directory)/mscore.log")
         InterruptCleanup.armScratch([input, messages, "\(directory)/score-1.svg", directory])
         defer {

@@ -268,6 +268,25 @@ def main():
         time.sleep(0.2)
         check(os.listdir(tmpdir) == [], f"no files left behind: {os.listdir(tmpdir)}")
         check(server.returncode == -signal.SIGINT, f"ended by the signal ({server.returncode})")
+    # Ctrl-C while MuseScore engraves: its directory goes too, Qt's lock file in it included.
+    if shutil.which("mscore3") or shutil.which("musescore3"):
+        server, port = start(song, tmpdir)
+        deadline = time.monotonic() + 60
+        engraving = False
+        while time.monotonic() < deadline and not engraving:
+            engraving = any(os.path.exists(os.path.join(tmpdir, entry, "score.musicxml")) for entry in os.listdir(tmpdir))
+            time.sleep(0.02)
+        check(engraving, "MuseScore's scratch directory appears while it engraves")
+        time.sleep(0.3)
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(3)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            check(False, "Ctrl-C did not stop the server within 3 s while MuseScore ran")
+        time.sleep(0.2)
+        check(os.listdir(tmpdir) == [], f"no files left behind by an interrupted engraving: {os.listdir(tmpdir)}")
+        check(server.returncode == -signal.SIGINT, f"ended by the signal ({server.returncode})")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
