@@ -26,6 +26,8 @@ public struct Song: Equatable, Sendable {
     public var markers: [SongMarker] = []
     /// The tracks in source order.
     public var tracks: [Track]
+    /// The form (v3): repeats and jumps as written; empty for a song played straight through.
+    public var form = Form()
 
     /// Creates a `Song` from its parts.
     public init(title: String, composer: String? = nil, ppq: Int = 480, key: Key = .cMajor,

@@ -80,6 +80,8 @@ public struct HeaderStatement: Equatable, Sendable {
         case ppq(NumberSyntax)
         /// `marker "text" at BAR` (v2).
         case marker(String, at: NumberSyntax)
+        /// A form statement (v3): `repeat bars A-B …`, `segno at BAR`, `ds at BAR`, …
+        case form(FormStatementSyntax)
     }
 
     /// What this node is.
