@@ -80,7 +80,7 @@ extension Parser {
                 let word = advance()
                 sawEndings = true
                 guard current.kind == .number else {
-                    error(.expectedToken, "expected an ending's bar or bars (such as 11 or 11-12) after 'endings', found \(describe(current))", at: current.kind == .end ? word.range : current.range)
+                    error(.expectedToken, "expected an ending's bar or bars (such as 11 or 11-12) after 'endings', found \(describe(current))", at: current.kind == .end || startsLine(current) ? word.range : current.range)
                     skipToTopLevel()
                     return nil
                 }
