@@ -79,16 +79,7 @@ struct FormLowering {
     /// One `repeat bars` statement, or nil (its first mistake reported).
     mutating func lowerRepeat(_ firstSyntax: NumberSyntax, _ lastSyntax: NumberSyntax, _ passes: NumberSyntax?, _ endings: [EndingSyntax], writtenBars: Int) -> FormRepeat? {
         guard let first = Lowering.bar(firstSyntax, &diagnostics), let last = Lowering.bar(lastSyntax, &diagnostics) else { return nil }
-        guard first <= last else {
-            error(.formBarsBackwards, "repeat bars \(first)-\(last) runs backwards: the first bar must not come after the last", firstSyntax.range.union(lastSyntax.range))
-            return nil
-        }
-        if let passes, !(2...100).contains(passes.value) {
-            error(.formRepeatCount, "repeat count x\(passes.value) is out of range: a repeat plays 2–100 times", passes.range)
-            return nil
-        }
         var ranges: [ClosedRange<Int>] = []
-        var expected = last + 1
         for ending in endings {
             guard let from = Lowering.bar(ending.first, &diagnostics) else { return nil }
             var to = from
@@ -96,31 +87,24 @@ struct FormLowering {
                 guard let parsed = Lowering.bar(lastBar, &diagnostics) else { return nil }
                 to = parsed
             }
-            guard from <= to else {
+            // A backwards ending is kept as written for `problem` to report.
+            ranges.append(from <= to ? from...to : to...from)
+            if from > to {
                 error(.formBarsBackwards, "ending \(from)-\(to) runs backwards: the first bar must not come after the last", ending.range)
                 return nil
             }
-            guard from == expected else {
-                let which = ranges.isEmpty ? "the first ending starts right after the repeated bars, at bar \(expected)" : "each ending starts right after the one before, at bar \(expected)"
-                error(.formEndingGap, "ending \(from == to ? "\(from)" : "\(from)-\(to)") does not start where it must: \(which)", ending.range)
-                return nil
-            }
-            ranges.append(from...to)
-            expected = to + 1
         }
         let section = FormRepeat(first: first, last: last, writtenPasses: passes?.value, endings: ranges)
-        if ranges.count > section.passes {
-            error(.formRepeatCount, "a repeat of \(section.passes) passes cannot have \(ranges.count) endings: each ending is played on its own pass (write x\(ranges.count) or more)",
-                  passes?.range ?? firstSyntax.range.union(lastSyntax.range))
-            return nil
+        guard let problem = section.problem(writtenBars: writtenBars) else { return section }
+        let range: SourceRange
+        switch problem.part {
+        case .bars: range = firstSyntax.range.union(lastSyntax.range)
+        case .lastBar: range = lastSyntax.range
+        case .passes: range = passes?.range ?? firstSyntax.range.union(lastSyntax.range)
+        case .ending(let index): range = endings[index].range
         }
-        let lastBar = section.end
-        if lastBar > writtenBars {
-            let range = lastBar == last ? lastSyntax.range : (endings.last.map(\.range) ?? lastSyntax.range)
-            error(.formBarOutside, "bar \(lastBar) is outside the written score, which ends with bar \(writtenBars)", range)
-            return nil
-        }
-        return section
+        error(problem.id, problem.message, range)
+        return nil
     }
 
     /// Repeats (with their endings) that share a bar: the later one is reported.
@@ -199,5 +183,85 @@ struct FormLowering {
         let text = gaps.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
         let plural = gaps.count > 1 || gaps[0].count > 1
         diagnostics.append(.warning(.formBarsUnplayed, "bar\(plural ? "s" : "") \(text) \(plural ? "are" : "is") never played: the performance skips \(plural ? "them" : "it")", at: jumpRange ?? SourceRange(0, 0)))
+    }
+}
+
+/// A mistake of one repeat as a model holds it (the one place these rules live: the compiler
+/// reports it at the statement, the save-file validator at the repeat's fields).
+public struct FormRepeatProblem: Equatable, Sendable {
+    /// Which part of the repeat is wrong.
+    public enum Part: Equatable, Sendable {
+        /// A-B as a whole.
+        case bars
+        /// B.
+        case lastBar
+        /// xN.
+        case passes
+        /// The ending at this index.
+        case ending(Int)
+    }
+
+    public var id: DiagnosticID
+    public var message: String
+    public var part: Part
+}
+
+extension FormRepeat {
+    /// The first mistake of this repeat in a written score of `writtenBars` bars, or nil.
+    public func problem(writtenBars: Int) -> FormRepeatProblem? {
+        guard first <= last else {
+            return FormRepeatProblem(id: .formBarsBackwards, message: "repeat bars \(first)-\(last) runs backwards: the first bar must not come after the last", part: .bars)
+        }
+        if let writtenPasses, !(2...100).contains(writtenPasses) {
+            return FormRepeatProblem(id: .formRepeatCount, message: "repeat count x\(writtenPasses) is out of range: a repeat plays 2–100 times", part: .passes)
+        }
+        var expected = last + 1
+        for (index, ending) in endings.enumerated() {
+            guard ending.lowerBound == expected else {
+                let which = index == 0 ? "the first ending starts right after the repeated bars, at bar \(expected)" : "each ending starts right after the one before, at bar \(expected)"
+                let text = ending.count == 1 ? "\(ending.lowerBound)" : "\(ending.lowerBound)-\(ending.upperBound)"
+                return FormRepeatProblem(id: .formEndingGap, message: "ending \(text) does not start where it must: \(which)", part: .ending(index))
+            }
+            expected = ending.upperBound + 1
+        }
+        if endings.count > passes {
+            return FormRepeatProblem(id: .formRepeatCount, message: "a repeat of \(passes) passes cannot have \(endings.count) endings: each ending is played on its own pass (write x\(endings.count) or more)", part: writtenPasses == nil ? .bars : .passes)
+        }
+        if end > writtenBars {
+            return FormRepeatProblem(id: .formBarOutside, message: "bar \(end) is outside the written score, which ends with bar \(writtenBars)", part: endings.isEmpty ? .lastBar : .ending(endings.count - 1))
+        }
+        return nil
+    }
+}
+
+extension Form {
+    /// Every mistake of a form as a model holds it (a save file's), each as the compiler words
+    /// it: the repeats' own (`FormRepeat.problem`), signs outside the written score, and the
+    /// rules between the signs; warnings too. The diagnostics carry no source position.
+    public func problems(writtenBars: Int) -> [Diagnostic] {
+        var lowering = FormLowering()
+        var checked = self
+        checked.repeats = repeats.filter { section in
+            guard let problem = section.problem(writtenBars: writtenBars) else { return true }
+            lowering.diagnostics.append(.error(problem.id, problem.message, at: SourceRange(0, 0)))
+            return false
+        }
+        var signRanges: [FormSign: SourceRange] = [:]
+        let none = SourceRange(0, 0)
+        for (sign, mark) in [(FormSign.segno, segno), (.fine, fine), (.toCoda, toCoda), (.coda, coda)] {
+            guard let mark else { continue }
+            signRanges[sign] = none
+            if mark.bar > writtenBars {
+                lowering.error(.formBarOutside, "bar \(mark.bar) is outside the written score, which ends with bar \(writtenBars)", none)
+            }
+        }
+        if let jump, jump.bar > writtenBars {
+            lowering.error(.formBarOutside, "bar \(jump.bar) is outside the written score, which ends with bar \(writtenBars)", none)
+        }
+        guard !lowering.diagnostics.hasErrors else { return lowering.diagnostics }
+        lowering.checkOverlaps(&checked)
+        lowering.checkJumps(&checked, jumpRange: jump == nil ? nil : none, signRanges: signRanges)
+        if !lowering.diagnostics.hasErrors { lowering.warnings(checked, writtenBars: writtenBars, jumpRange: jump == nil ? nil : none, signRanges: signRanges) }
+        return lowering.diagnostics
     }
 }

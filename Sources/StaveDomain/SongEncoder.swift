@@ -91,6 +91,10 @@ public enum SongEncoder {
                 writer.string(marker.text)
             }
         }
+        if !song.form.isEmpty {
+            writer.key("form", first: false)
+            writeForm(song.form, &writer)
+        }
         writer.key("tracks", first: false)
         if song.tracks.isEmpty {
             writer.raw("[]")

@@ -60,6 +60,7 @@ public struct StavePrinter {
         for ramp in song.tempoRamps { lines.append("tempo \(ramp.bpm.decimalText) at \(ramp.bar)-\(ramp.through)") }
         for meter in song.meters where meter.bar != 1 { lines.append("meter \(meter.numerator)/\(meter.denominator) at \(meter.bar)") }
         for marker in song.markers { lines.append("marker \(StavePrinter.quoted(marker.text)) at \(marker.bar)") }
+        lines += StavePrinter.formStatements(song.form)
         return lines.joined(separator: "\n") + "\n"
     }
 
