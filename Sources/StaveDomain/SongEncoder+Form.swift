@@ -64,7 +64,7 @@ extension SongDecoder {
         func pair(_ value: JSONValue, at path: JSONPath, _ decoder: inout SongDecoder) -> (Int, Int)? {
             guard let elements = decoder.array(value, at: path, expected: "two bar numbers [first, last]") else { return nil }
             guard elements.count == 2 else {
-                decoder.problem(.saveWrongType, path, "expected two bar numbers [first, last], found \(elements.count) values")
+                decoder.problem(.saveWrongType, path, "expected two bar numbers [first, last], found \(elements.count) value\(elements.count == 1 ? "" : "s")")
                 return nil
             }
             let a = decoder.integer(elements[0], at: path.index(0), in: barRange, expected: barText)
