@@ -178,3 +178,33 @@ final class FormMIDITests: XCTestCase {
         XCTAssertEqual(unfolding.segments.map { [$0.firstBar, $0.lastBar, $0.performedBar] }, [[1, 4, 1], [2, 3, 5], [5, 6, 7]])
     }
 }
+
+/// The examples with a form, each with its performance order checked by hand (the order the
+/// header comment of each file states).
+final class FormExampleTests: XCTestCase {
+    private func runs(_ name: String) throws -> [[Int]] {
+        let text = try XCTUnwrap(readFile(packageRoot + "/Examples/" + name))
+        let (song, diagnostics) = Lowering.compile(Source(path: name, text: text), defaultTitle: name)
+        XCTAssertEqual(diagnostics.map(\.message), [])
+        return FormUnfolding(song).segments.map { [$0.firstBar, $0.lastBar] }
+    }
+
+    func testBluesLeadSheet() throws {
+        // Head in twice (1st ending, then 2nd), solo, D.S. to the head with its last ending,
+        // To Coda at its end, the coda: 50 bars.
+        XCTAssertEqual(try runs("blues-lead-sheet.stave"), [[1, 12], [1, 10], [13, 26], [1, 10], [13, 14], [27, 28]])
+    }
+
+    func testPopSong() throws {
+        // Intro, verse 1 + chorus + 1st ending, verse 2 + chorus + 2nd ending + bridge, D.S.:
+        // verse + chorus, To Coda at the chorus's end, the coda: 36 bars.
+        XCTAssertEqual(try runs("pop-song-form.stave"), [[1, 12], [3, 10], [13, 18], [3, 10], [19, 20]])
+        let text = try XCTUnwrap(readFile(packageRoot + "/Examples/pop-song-form.stave"))
+        let dump = try MIDIDump(midi(text))
+        let lyrics = dump.tracks[1].filter { $0.text.hasPrefix("lyric") }
+        // Each verse's first syllable: verse 1 at performance bar 3, verse 2 at bar 13, verse 1
+        // again after the D.S. at bar 27 (1,920 ticks a bar).
+        XCTAssertEqual(lyrics.filter { ["lyric \"Fold\"", "lyric \"Write\""].contains($0.text) }.map { "\($0.tick / 1920 + 1) \($0.text)" },
+                       ["3 lyric \"Fold\"", "13 lyric \"Write\"", "27 lyric \"Fold\""])
+    }
+}
