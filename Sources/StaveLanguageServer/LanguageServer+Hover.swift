@@ -113,6 +113,8 @@ enum HoverText {
             lines.append("tuplet: \(sounds.count) in \(lengthName(note.width)): " + sounds.map { describe($0, track, song) }.joined(separator: " "))
         }
         lines.append(placement(note, phrase, meters))
+        // Stave 3 form: each time the note sounds in the performance.
+        if let soundings = LanguageServer.soundings(at: phrase.start + note.position, in: song) { lines.append(soundings) }
         return lines.joined(separator: "\n\n")
     }
 
