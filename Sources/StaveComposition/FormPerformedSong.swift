@@ -11,6 +11,7 @@ extension FormUnfolding {
     public static func performedSong(_ song: Song) -> Song {
         guard !song.form.isEmpty else { return song }
         let unfolding = FormUnfolding(song)
+        guard !unfolding.isIdentity else { return song }
         let meterMap = MeterMap(meters: song.meters)
         let barSegments = unfolding.segmentsByBar()
         var performed = song

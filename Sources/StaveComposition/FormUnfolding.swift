@@ -38,7 +38,7 @@ public struct FormUnfolding: Equatable, Sendable {
     public var writtenBars: Int
 
     /// True when the performance is the written score played once (a song without a form).
-    public var isIdentity: Bool { segments.count <= 1 && (segments.first.map { $0.firstBar == 1 } ?? true) }
+    public var isIdentity: Bool { segments.count <= 1 && (segments.first.map { $0.firstBar == 1 && $0.lastBar == writtenBars } ?? true) }
 
     /// The performance's length in whole notes.
     public var length: Rational { segments.last.map { $0.performedStart + $0.length } ?? .zero }

@@ -51,7 +51,17 @@ extension MIDIFileWriter {
             }
             return low > 0 ? tempos[low - 1].bpm : Rational(120)
         }
-        func hasTempo(at time: Rational) -> Bool { tempos.contains { $0.time == time } }
+        /// True when a tempo of the map stands exactly at `time` (by binary search).
+        func hasTempo(at time: Rational) -> Bool {
+            var low = 0, high = tempos.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tempos[mid].time < time { low = mid + 1 } else { high = mid }
+            }
+            return low < tempos.count && tempos[low].time == time
+        }
+        // Meter changes by bar, to know whether one stands at a segment's first bar.
+        let meterBars = Set(song.meters.map(\.bar))
         var events: [(tick: Int, order: Int, event: Event)] = []
         for (index, segment) in unfolding.segments.enumerated() {
             let start = MIDIFileWriter.tick(segment.performedStart, ticksPerWhole)
@@ -61,7 +71,7 @@ extension MIDIFileWriter {
                 let previous = unfolding.segments[index - 1]
                 let meterThen = meterMap.locate(previous.writtenEnd - Rational(1, 1 << 20)).meter
                 let meterNow = meterMap.locate(segment.writtenStart).meter
-                if !song.meters.contains(where: { $0.bar == segment.firstBar }), meterNow.barLength != meterThen.barLength || meterNow.numerator != meterThen.numerator {
+                if !meterBars.contains(segment.firstBar), meterNow.barLength != meterThen.barLength || meterNow.numerator != meterThen.numerator {
                     events.append((start, -2, .meter(meterNow)))
                 }
                 let tempoThen = tempo(before: previous.writtenEnd, inclusive: false)
