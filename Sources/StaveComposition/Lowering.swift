@@ -13,6 +13,8 @@ public struct Lowering {
     public static let maximumExpandedTempos = 1_000_000
 
     var diagnostics: [Diagnostic] = []
+    /// The form statements of the header (v3), lowered once the phrases are placed.
+    var formStatements: [HeaderStatement] = []
 
     /// Lowers and checks a parsed song. `defaultTitle` is used when the song has no `title`
     /// (the file name). The song is meaningful only when the diagnostics hold no error.
@@ -30,6 +32,12 @@ public struct Lowering {
         placement.run()
         lowering.diagnostics += placement.diagnostics.indices.lazy.filter { !placement.supersededDiagnostics.contains($0) }.map { placement.diagnostics[$0] }
         song.tracks = placement.tracks
+        // Stave 3 form: checked once every phrase has its place (the written score's end).
+        if !lowering.formStatements.isEmpty {
+            let (form, formDiagnostics) = FormLowering.lower(lowering.formStatements, song: song)
+            song.form = form
+            lowering.diagnostics += formDiagnostics
+        }
         // Timing is checked only on a song without errors of its own (a name that is no drum
         // counts, though the parser reported it).
         if !lowering.diagnostics.hasErrors, !placement.hasUnknownDrum {
@@ -110,6 +118,8 @@ public struct Lowering {
                 var marker = SongMarker(bar: bar, text: text)
                 marker.source = SourceMark(statement.range)
                 song.markers.append(marker)
+            case .form:
+                formStatements.append(statement)
             case .composer(let composer):
                 if once("composer", statement, &self) { song.composer = composer }
             case .feel(let feel):

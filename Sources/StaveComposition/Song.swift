@@ -30,6 +30,8 @@ public struct Song: Equatable, Sendable {
     public var swing: SwingSetting?
     /// Header `humanize …` (Feel v3), as written; nil when not written.
     public var humanize: HumanizeSetting?
+    /// The form (v3): repeats and jumps as written; empty for a song played straight through.
+    public var form = Form()
 
     /// Creates a `Song` from its parts.
     public init(title: String, composer: String? = nil, ppq: Int = 480, key: Key = .cMajor,

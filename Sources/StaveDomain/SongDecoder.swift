@@ -65,7 +65,7 @@ public struct SongDecoder {
         return song(songValue, at: JSONPath.root.key("song"))
     }
 
-    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "tracks"] + feelFields
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "tracks", "form"] + feelFields
 
     mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
@@ -78,6 +78,8 @@ public struct SongDecoder {
         let meters = required(&fields, "meters", expected: "an array of meter changes").flatMap { self.meters($0, at: path.key("meters")) }
         var tempoRamps: [TempoRamp]? = []
         if let value = fields.take("tempoRamps") { tempoRamps = self.tempoRamps(value, at: path.key("tempoRamps")) }
+        var form: Form? = Form()
+        if let value = fields.take("form") { form = self.form(value, at: path.key("form")) }
         var markers: [SongMarker]? = []
         if let value = fields.take("markers") { markers = songMarkers(value, at: path.key("markers")) }
         let feel = self.feel(&fields, at: path)
@@ -91,13 +93,14 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
-        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let tracks, feel.ok else { return nil }
+        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let tracks, let form, feel.ok else { return nil }
         if fields.has("composer"), composer == nil { return nil }
         var document = SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
                                     tempos: tempos, meters: meters, markers: markers, tracks: tracks)
         document.tempoRamps = tempoRamps
         document.swing = feel.swing
         document.humanize = feel.humanize
+        document.form = form
         return document
     }
 

@@ -89,6 +89,7 @@ extension SongDocument {
         tempoRamps = song.tempoRamps
         swing = song.swing
         humanize = song.humanize
+        form = song.form
     }
 
     /// The smallest number of units per whole note that makes every time of the song an integer.
@@ -159,6 +160,7 @@ extension SongDocument {
         song.tempoRamps = tempoRamps
         song.swing = swing
         song.humanize = humanize
+        song.form = form
         return song
     }
 

@@ -31,6 +31,8 @@ public struct SongDocument: Equatable, Sendable {
     public var tempos: [TempoChange]
     /// Header tempo ramps `tempo BPM at A-B` as written, in bar order (version 6, `tempoRamps`).
     public var tempoRamps: [TempoRamp] = []
+    /// The form as written (version 6, `form`; LANGUAGE.md "Form (v3)"); empty when absent.
+    public var form = Form()
     /// Meter changes at bar starts, in bar order; the first is at bar 1.
     public var meters: [MeterChange]
     /// Header markers (`marker "…" at BAR`, v2) in source order.

@@ -93,6 +93,10 @@ public enum SongEncoder {
         }
         // Stave 3 feel (SongDocument+Feel).
         writeFeel(swing: song.swing, humanize: song.humanize, &writer)
+        if !song.form.isEmpty {
+            writer.key("form", first: false)
+            writeForm(song.form, &writer)
+        }
         writer.key("tracks", first: false)
         if song.tracks.isEmpty {
             writer.raw("[]")

@@ -71,6 +71,7 @@ struct SongValidator {
         if validator.meterMap != nil {
             for track in document.tracks.indices { validator.checkPlacement(track) }
             if validator.problems.isEmpty { validator.checkInBodyTemposAgainstRamps() }
+            if validator.problems.isEmpty { validator.checkForm() }
         }
         return validator.problems
     }

@@ -110,7 +110,7 @@ struct CompletionContext {
             let settings = SettingKind.allCases.map(\.rawValue).filter { isDrums ? !["instrument", "octave", "transpose", "staff"].contains($0) : $0 != "kit" }
             return (settings + ["phrase", "repeat", "sync"] + (isDrums ? [] : ["lyrics"])).map { Item(label: $0, kind: 14, detail: "track body") }
         }
-        return Parser.topLevelWords.map { Item(label: $0, kind: 14, detail: "statement") }
+        return Parser.topLevelWords.map { Item(label: $0, kind: 14, detail: "statement") } + LanguageServer.formCompletions
     }
 
     /// The last token ending at or before `offset`.

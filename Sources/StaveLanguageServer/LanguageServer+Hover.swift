@@ -115,6 +115,8 @@ enum HoverText {
         }
         lines.append(placement(note, phrase, meters))
         if let swung = swungLine(note.position, phrase, track, song, meters) { lines.append(swung) }   // Stave 3 feel
+        // Stave 3 form: each time the note sounds in the performance.
+        if let soundings = LanguageServer.soundings(at: phrase.start + note.position, in: song) { lines.append(soundings) }
         return lines.joined(separator: "\n\n")
     }
 

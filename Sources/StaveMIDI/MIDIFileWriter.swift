@@ -22,6 +22,9 @@ public struct MIDIFileWriter: Backend {
 
     /// The Standard MIDI File of a song that checked without errors.
     public func render(_ song: Song) throws -> [UInt8] {
+        // Stave 3 form: a song with repeats or jumps plays its performance (FormUnfolding);
+        // a song without keeps this path, byte for byte.
+        if !song.form.isEmpty, !FormUnfolding(song).isIdentity { return renderPerformance(song) }
         let file = MIDIBuffer(capacity: 64 + 16 * song.tracks.reduce(0) { $0 + $1.phrases.count } + 4096)
         file.append(Array("MThd".utf8))
         file.appendUInt32(6)

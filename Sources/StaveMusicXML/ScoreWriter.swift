@@ -205,6 +205,7 @@ struct ScoreWriter {
             xml.raw("\">\n")
             writeAttributes(part: part, measure: measure, first: number == 0)
             if number == 0 { writeFeelWords(part: index) }   // Stave 3 feel (ScoreWriter+Feel)
+            writeFormStart(bar: number + 1, firstPart: index == 0, staves: part.staves) // Stave 3 form: its signs
             for step in 0..<7 { for octave in 0..<10 { state.alters[step * 10 + octave] = keyAlters[step] } }
             var written = false
             for voice in 0..<max(1, part.voices.count) {
@@ -223,6 +224,7 @@ struct ScoreWriter {
                 }
                 written = true
             }
+            writeFormEnd(bar: number + 1, firstPart: index == 0, staves: part.staves) // Stave 3 form: its signs
             xml.raw("    </measure>\n")
         }
         xml.raw("  </part>\n")

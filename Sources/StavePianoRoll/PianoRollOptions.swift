@@ -22,6 +22,9 @@ public struct PianoRollOptions: Equatable, Sendable {
     public var width: Int
     /// Draw with box-drawing and block characters instead of ASCII.
     public var unicode: Bool
+    /// For a song's performance (Stave 3 form): the written bar that each bar plays (index
+    /// bar − 1); the ruler labels a bar `9 (=1)` where the two differ. Nil: bars are written bars.
+    public var writtenBars: [Int]?
 
     /// Creates a `PianoRollOptions` from its parts.
     public init(step: Rational? = nil, bars: ClosedRange<Int>? = nil, tracks: [String]? = nil,

@@ -76,7 +76,7 @@ public struct PianoRollRenderer: Backend {
         }
         for index in rolls.indices { rolls[index].draw(on: grid) }
 
-        let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth, lineWidth: options.width)
+        let drawing = SystemDrawing(grid: grid, meterMap: meterMap, glyphs: glyphs, labelWidth: labelWidth, lineWidth: options.width, writtenBars: options.writtenBars)
         // The further lines of words are counted as they are drawn (their number depends on how
         // the texts collide); the total stays within the limit too.
         try drawSystems(rolls, drawing, bars: bars, into: &lines, budget: PianoRollRenderer.maximumCharacters - lineLength)

@@ -13,6 +13,8 @@ struct SystemDrawing {
     /// The longest line (`PianoRollOptions.width`): lines of words may run past the system's
     /// closing bar line up to it.
     let lineWidth: Int
+    /// `PianoRollOptions.writtenBars`.
+    var writtenBars: [Int]? = nil
 
     /// The ruler: each bar's number from its first cell when it fits in the bar's cells on this
     /// line, a beat mark at each other beat, spaces elsewhere.
@@ -21,7 +23,13 @@ struct SystemDrawing {
         drawLine(system, into: &line) { segment, line in
             let barStart = grid.barStarts[segment.bar]
             let beat = RollGrid.beat(of: meterMap.locate(barStart).meter)
-            var number = Array(segment.cells.lowerBound == 0 ? String(grid.firstBar + segment.bar) : "")
+            let bar = grid.firstBar + segment.bar
+            var number = Array(segment.cells.lowerBound == 0 ? String(bar) : "")
+            // A performance bar that plays another written bar: `9 (=1)` when it fits.
+            if !number.isEmpty, let written = writtenBars, bar - 1 < written.count, written[bar - 1] != bar {
+                let labelled = Array("\(bar) (=\(written[bar - 1]))")
+                if labelled.count <= segment.cells.count { number = labelled }
+            }
             if number.count > segment.cells.count { number = [] }
             for (index, cell) in segment.cells.enumerated() {
                 if index < number.count {

@@ -60,6 +60,7 @@ public struct StavePrinter {
         for meter in song.meters where meter.bar != 1 { lines.append("meter \(meter.numerator)/\(meter.denominator) at \(meter.bar)") }
         for marker in song.markers { lines.append("marker \(StavePrinter.quoted(marker.text)) at \(marker.bar)") }
         lines += FeelText.statements(swing: song.swing, humanize: song.humanize)
+        lines += StavePrinter.formStatements(song.form)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -13,6 +13,11 @@ extension DiagnosticID {
         func body(_ text: String) -> String { "track lead {\n  phrase { \(text) }\n}" }
         func drums(_ text: String) -> String { "drums beat {\n  phrase { \(text) }\n}" }
         switch self {
+        // Stave 3 form: DiagnosticCatalog+Form.swift
+        case .formBarsBackwards, .formBarOutside, .formDuplicateSign, .formRepeatCount, .formEndingGap, .formRepeatOverlap,
+             .formDsWithoutSegno, .formSignWithoutJump, .formFineAndCoda, .formCodaUnpaired, .formCodaBeforeJump,
+             .formSignOutsideJumpPass, .formJumpInRepeat, .formSegnoUnused, .formBarsUnplayed:
+            return formExplanation
         // Lexical
         case .invalidCharacter:
             return entry("a character that Stave does not use",

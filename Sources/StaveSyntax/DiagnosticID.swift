@@ -121,6 +121,37 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case swingValue = "swing-value"
     /// `humanize T [V] [seed S]` with T outside 0–50, V outside 0–30 or a negative seed.
     case humanizeValue = "humanize-value"
+    // Stave 3 form (LANGUAGE.md "Form (v3)")
+    /// `repeat bars 5-3` or an ending `13-12`: bars that run backwards.
+    case formBarsBackwards = "form-bars-backwards"
+    /// A form statement naming a bar after the written score's last bar.
+    case formBarOutside = "form-bar-outside"
+    /// A second `segno`, `fine`, `to-coda`, `coda`, or a second jump (`dc`/`ds`).
+    case formDuplicateSign = "form-duplicate-sign"
+    /// `xN` outside 2–100, or fewer passes than endings.
+    case formRepeatCount = "form-repeat-count"
+    /// An ending that does not start right after the repeated bars or the ending before it.
+    case formEndingGap = "form-ending-gap"
+    /// Two repeats (with their endings) that share a bar.
+    case formRepeatOverlap = "form-repeat-overlap"
+    /// `ds at BAR` without `segno at BAR`.
+    case formDsWithoutSegno = "form-ds-without-segno"
+    /// `fine` or `to-coda` in a song without a jump.
+    case formSignWithoutJump = "form-sign-without-jump"
+    /// `fine` together with `to-coda`.
+    case formFineAndCoda = "form-fine-and-coda"
+    /// `to-coda` without `coda`, or the reverse.
+    case formCodaUnpaired = "form-coda-unpaired"
+    /// A `coda` that does not start after the jump bar.
+    case formCodaBeforeJump = "form-coda-before-jump"
+    /// A `fine` or `to-coda` bar before the jump's target or not before the jump bar.
+    case formSignOutsideJumpPass = "form-sign-outside-jump-pass"
+    /// A `dc` or `ds` inside the body of a repeat.
+    case formJumpInRepeat = "form-jump-in-repeat"
+    /// A `segno` that no `ds` jumps to (a warning).
+    case formSegnoUnused = "form-segno-unused"
+    /// Written bars that the performance never plays (a warning).
+    case formBarsUnplayed = "form-bars-unplayed"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"

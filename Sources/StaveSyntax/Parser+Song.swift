@@ -23,6 +23,11 @@ extension Parser {
                     if let (feel, range, keywordRange) = parseFeel(inTrack: false) { song.header.append(HeaderStatement(.feel(feel), range: range, keywordRange: keywordRange)) }
                     continue
                 }
+                // Stave 3 form: `repeat bars …` and `segno/dc/ds/fine/to-coda/coda at BAR`.
+                if startsFormStatement(word) {
+                    if let statement = parseFormStatement(word) { song.header.append(statement) }
+                    continue
+                }
             }
             error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords), at: token.range)
             advance()

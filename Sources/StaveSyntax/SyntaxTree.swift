@@ -82,6 +82,8 @@ public struct HeaderStatement: Equatable, Sendable {
         case marker(String, at: NumberSyntax)
         /// `swing …` / `humanize …` (Feel v3) for every track.
         case feel(FeelSyntax)
+        /// A form statement (v3): `repeat bars A-B …`, `segno at BAR`, `ds at BAR`, …
+        case form(FormStatementSyntax)
     }
 
     /// What this node is.

@@ -139,7 +139,7 @@ enum CompileCommand {
             if !quiet, diagnostics.style == .text {
                 for target in targets where target.path != "-" {
                     if target.target == .audio {
-                        let heard = ExcerptOptions.Heard(song: compilation.song, firstBar: 1, lastBar: SongFigures(compilation.song).bars)
+                        let heard = ExcerptOptions.Heard(song: compilation.song, firstBar: 1, lastBar: SongFigures(FormUnfolding.performedSong(compilation.song)).bars)
                         SystemIO.printError(RenderCommand.summary(of: heard, writtenTo: target.path, sampleRate: RenderCommand.defaultSampleRate))
                     } else {
                         SystemIO.printError(summary(of: compilation.song, writtenTo: target.path))
@@ -159,7 +159,8 @@ enum CompileCommand {
 extension CompileCommand {
     /// `wrote ode-to-joy.mid — 3 tracks, 117 notes, 0:16, 8 bars` and a newline.
     static func summary(of song: Song, writtenTo path: String) -> String {
-        let figures = SongFigures(song)
+        // Stave 3 form: the figures of the performance, what the song plays (rule 17).
+        let figures = SongFigures(FormUnfolding.performedSong(song))
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         let seconds = figures.seconds.isOverflow ? nil : figures.seconds.roundedHalfUp
         let length = seconds.map { "\($0 / 60):\($0 % 60 < 10 ? "0" : "")\($0 % 60)" } ?? "?:??"

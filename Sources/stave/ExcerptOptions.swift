@@ -64,9 +64,12 @@ struct ExcerptOptions {
 
     /// The song, or the excerpt the options name; a bar out of range is a usage error.
     func apply(to song: Song, command: String) throws(UsageExit) -> Heard {
-        let bars = SongFigures(song).bars
+        // Stave 3 form: bars count in the performance (rule 17); the whole song keeps its form
+        // (the MIDI writer follows it), an excerpt is cut from the performed song.
+        let performed = FormUnfolding.performedSong(song)
+        let bars = SongFigures(performed).bars
         guard from != nil || to != nil else { return Heard(song: song, firstBar: 1, lastBar: bars) }
-        switch SongExcerpt.cut(song, from: from ?? .bar(1), to: to) {
+        switch SongExcerpt.cut(performed, from: from ?? .bar(1), to: to) {
         case .success(let cut):
             return Heard(song: cut.song, firstBar: cut.firstBar, lastBar: bars)
         case .failure(let problem):

@@ -93,7 +93,7 @@ enum RenderCommand {
 
     /// `wrote song.wav — bars 1–8, 0:16 + 2 s release tail, 44100 Hz` (or `bar 3` for one bar) and a newline.
     static func summary(of heard: ExcerptOptions.Heard, writtenTo path: String, sampleRate: Int) -> String {
-        let figures = SongFigures(heard.song)
+        let figures = SongFigures(FormUnfolding.performedSong(heard.song))  // Stave 3 form: as played
         let lastBar = heard.firstBar + max(figures.bars, 1) - 1
         let seconds = figures.seconds.isOverflow ? 0 : figures.seconds.roundedHalfUp
         let length = "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"

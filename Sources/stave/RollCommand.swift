@@ -80,10 +80,17 @@ enum RollCommand {
         }
         do {
             guard case .song(let compilation) = try Frontend.compile(path: input, quiet: arguments.flags.contains("--quiet")) else { return 1 }
-            if excerpt.from != nil || excerpt.to != nil {
-                do { options.bars = try excerpt.bars(of: compilation.song, command: "roll") } catch { return error.status }
+            // Stave 3 form: the roll plays the performance, labelled with the written bars.
+            var song = compilation.song
+            if !song.form.isEmpty {
+                let unfolding = FormUnfolding(song)
+                options.writtenBars = (1...max(1, unfolding.performedBars)).map { unfolding.writtenBar(ofPerformedBar: $0) ?? $0 }
+                song = FormUnfolding.performedSong(song)
             }
-            let text = try PianoRollRenderer(options: options).roll(compilation.song)
+            if excerpt.from != nil || excerpt.to != nil {
+                do { options.bars = try excerpt.bars(of: song, command: "roll") } catch { return error.status }
+            }
+            let text = try PianoRollRenderer(options: options).roll(song)
             try SystemIO.writeAtomically(Array(text.utf8), to: "-")
             return 0
         } catch {

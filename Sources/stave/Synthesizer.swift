@@ -95,7 +95,8 @@ struct Synthesizer {
     /// or `SoundProblem` (FluidSynth failed: its message is passed on).
     func render(_ song: Song, sampleRate: Int, loudness: Loudness = .standard) throws -> [UInt8] {
         // A WAV file's sizes are 32-bit: refuse what it cannot hold before making it.
-        let seconds = SongFigures(song).seconds + Rational(FluidSynthCommand.releaseTailSeconds)
+        // Stave 3 form: the performance lasts as long as it plays (rule 17).
+        let seconds = SongFigures(FormUnfolding.performedSong(song)).seconds + Rational(FluidSynthCommand.releaseTailSeconds)
         let bytes = seconds * Rational(sampleRate) * 4
         guard !bytes.isOverflow, bytes < Rational(Int(UInt32.max) - 1024) else {
             throw SystemIO.Failure(message: "the song is too long for a WAV file at \(sampleRate) Hz (a WAV file holds at most 4 GB, about 6 hours at 44100 Hz)")

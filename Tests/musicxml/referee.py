@@ -51,6 +51,7 @@ import xml.etree.ElementTree as ET  # noqa: E402
 import check as corpus_check  # noqa: E402  (Tests/corpus/check.py: selection, loading)
 import marks  # noqa: E402  (Tests/musicxml/marks.py: the Stave 2 marks)
 import staves  # noqa: E402  (Tests/musicxml/staves.py: parts of several tracks)
+import form_check  # noqa: E402  (Tests/musicxml/form_check.py: the Stave 3 form)
 import stave_text  # noqa: E402
 import to_stave  # noqa: E402
 import random_songs  # noqa: E402
@@ -450,8 +451,20 @@ def check_song(job):
         return 'FAIL', group, name, failure, None
     with open(base + '.json', encoding='utf-8') as f:
         doc = json.load(f)
+    # Stave 3 form (form_check.py): the score is written once, the MIDI plays the performance.
+    doc, form = form_check.split_form(doc)
+    performance = base + '.mid'
+    if form is not None:
+        written, failure = form_check.written_reference(stave, doc, base)
+        if failure:
+            return 'FAIL', group, name, failure, None
+        if not form_check.has_jump(form):
+            problem = form_check.expanded_problem(base + '.musicxml', performance)
+            if problem:
+                return 'FAIL', group, name, 'expandRepeats: ' + problem, None
+        performance = written
     v2 = marks.has_v2(doc)
-    reference = base + '.mid'
+    reference = performance
     if v2 or marks.has_feel(doc):
         reference, failure = written_midi(stave, doc, base)
         if failure:
@@ -459,7 +472,7 @@ def check_song(job):
     try:
         problem, ours = check_file(base + '.musicxml', reference, xsd)
         if not problem and v2 and ours is not None:
-            problem = marks.check(base + '.musicxml', ours, doc, base + '.mid', reference, keys_of, ticks, part_groups)
+            problem = marks.check(base + '.musicxml', ours, doc, performance, reference, keys_of, ticks, part_groups)
     except Exception as e:
         return 'FAIL', group, name, f'referee error: {e!r}', None
     if problem:
