@@ -64,7 +64,7 @@ public struct SongDecoder {
         return song(songValue, at: JSONPath.root.key("song"))
     }
 
-    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "tracks"]
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "keyChanges", "transpose", "meters", "markers", "tracks"]
 
     mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
@@ -77,6 +77,7 @@ public struct SongDecoder {
         let meters = required(&fields, "meters", expected: "an array of meter changes").flatMap { self.meters($0, at: path.key("meters")) }
         var tempoRamps: [TempoRamp]? = []
         if let value = fields.take("tempoRamps") { tempoRamps = self.tempoRamps(value, at: path.key("tempoRamps")) }
+        let keys = self.keys(&fields, at: path) // Stave 3 keys
         var markers: [SongMarker]? = []
         if let value = fields.take("markers") { markers = songMarkers(value, at: path.key("markers")) }
         var tracks: [SongDocument.Track]?
@@ -89,11 +90,12 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
-        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let tracks else { return nil }
+        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let keys, let meters, let markers, let tracks else { return nil }
         if fields.has("composer"), composer == nil { return nil }
         var document = SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
                                     tempos: tempos, meters: meters, markers: markers, tracks: tracks)
         document.tempoRamps = tempoRamps
+        (document.keyChanges, document.transpose) = keys
         return document
     }
 

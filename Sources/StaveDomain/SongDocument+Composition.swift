@@ -83,6 +83,8 @@ extension SongDocument {
         self.init(title: song.title, composer: song.composer, ppq: song.ppq, resolution: resolution, key: song.key,
                   tempos: song.tempos, meters: song.meters, markers: song.markers, tracks: tracks)
         tempoRamps = song.tempoRamps
+        keyChanges = song.keyChanges
+        transpose = song.transpose
     }
 
     /// The smallest number of units per whole note that makes every time of the song an integer.
@@ -148,6 +150,8 @@ extension SongDocument {
         var song = Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
         song.markers = markers
         song.tempoRamps = tempoRamps
+        song.keyChanges = keyChanges
+        song.transpose = transpose
         return song
     }
 

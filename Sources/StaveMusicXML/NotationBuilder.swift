@@ -8,11 +8,16 @@ import StaveSyntax
 struct NotationBuilder {
     /// Divisions per quarter note.
     let divisions: Int
-    let key: Key
+    var key: Key
     var part = PartNotation()
     private var pitchSum = 0
     private var pitchCount = 0
     var drumKeys = Set<Int>()
+
+    /// Stave 3 key changes: the keys as the song sounds, and the start of the placement being
+    /// flattened (`key` follows them, note by note).
+    var keyMap: KeyMap?
+    var placementStart = Rational.zero
 
     init(divisions: Int, key: Key) {
         self.divisions = divisions
@@ -28,7 +33,8 @@ struct NotationBuilder {
 
     /// The layout of one track.
     static func layout(_ track: Track, in song: Song, divisions: Int) throws -> PartNotation {
-        var builder = NotationBuilder(divisions: divisions, key: song.key)
+        var builder = NotationBuilder(divisions: divisions, key: song.keySignatures[0].key)
+        if song.keySignatures.count > 1 { builder.keyMap = KeyMap(sounding: song, meterMap: MeterMap(meters: song.meters)) }
         try builder.add(track, in: song)
         return try builder.finish(drums: track.kind == .drums, track: track.id, program: track.program)
     }
@@ -41,6 +47,7 @@ struct NotationBuilder {
         let placements = Performance.placements(of: track, in: song)
         var marks: [BodyMarks] = []
         for (index, placement) in placements.enumerated() {
+            placementStart = placement.start
             let leaves = try flatten(placement.body, shift: placement.shift, drums: drums)
             bodies.append(leaves)
             marks.append(placement.body.expression.isEmpty ? BodyMarks() : try bodyMarks(placement.body, shift: placement.shift, drums: drums))
@@ -142,6 +149,7 @@ struct NotationBuilder {
         leaves.reserveCapacity(body.notes.count)
         var open: OpenTies = []
         for root in body.notes {
+            if let keyMap { key = keyMap.key(at: placementStart + root.position) }
             let start = try ticks(root.position)
             let end = try ticks(root.position + root.width)
             if let note = root.singleNote {

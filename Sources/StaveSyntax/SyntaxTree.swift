@@ -80,6 +80,11 @@ public struct HeaderStatement: Equatable, Sendable {
         case ppq(NumberSyntax)
         /// `marker "text" at BAR` (v2).
         case marker(String, at: NumberSyntax)
+        // Stave 3 keys (Form v3).
+        /// `key TONIC MODE at BAR`: a key change at the start of BAR.
+        case keyChange(tonic: PitchSpelling, tonicRange: SourceRange, mode: KeyMode, at: NumberSyntax)
+        /// `transpose N` in the header: every melody track sounds N semitones higher.
+        case transpose(NumberSyntax)
     }
 
     /// What this node is.
@@ -269,6 +274,9 @@ public struct PhraseStatement: Equatable, Sendable {
     public var range: SourceRange
     /// The keyword alone.
     public var keywordRange: SourceRange
+    /// True for `pattern ID { … }` (Songwriting v3): an Original that is not played where it
+    /// is written; only `repeat` and `sync` place it.
+    public var isPattern = false
 
     /// Creates a `PhraseStatement` from its parts.
     public init(_ kind: Kind, at: NumberSyntax? = nil, range: SourceRange, keywordRange: SourceRange) {
