@@ -29,6 +29,11 @@ public struct Lowering {
         placement.run()
         lowering.diagnostics += placement.diagnostics
         song.tracks = placement.tracks
+        if !lowering.diagnostics.hasErrors, let outside = song.pitchOutsideTransposition() {
+            // Stave 3: the header `transpose` must keep every melody pitch inside MIDI's range.
+            let range = placement.syntax.header.first { if case .transpose = $0.kind { true } else { false } }?.range ?? SourceRange(0, 0)
+            lowering.error(.valueOutOfRange, "transpose \(song.transpose) takes a note of track '\(outside.track)' to MIDI \(outside.pitch), outside 0–127", range)
+        }
         // Timing is checked only on a song without errors of its own (a name that is no drum
         // counts, though the parser reported it).
         if !lowering.diagnostics.hasErrors, !placement.hasUnknownDrum {

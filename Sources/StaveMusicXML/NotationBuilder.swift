@@ -18,6 +18,11 @@ struct NotationBuilder {
     /// flattened (`key` follows them, note by note).
     var keyMap: KeyMap?
     var placementStart = Rational.zero
+    /// Stave 3 `transpose`: the song's transposition, the written keys (when it is not whole
+    /// octaves) and the interval from the written key in force to the sounding one.
+    var songTranspose = 0
+    var writtenKeys: KeyMap?
+    var interval: KeyInterval?
 
     init(divisions: Int, key: Key) {
         self.divisions = divisions
@@ -35,6 +40,11 @@ struct NotationBuilder {
     static func layout(_ track: Track, in song: Song, divisions: Int) throws -> PartNotation {
         var builder = NotationBuilder(divisions: divisions, key: song.keySignatures[0].key)
         if song.keySignatures.count > 1 { builder.keyMap = KeyMap(sounding: song, meterMap: MeterMap(meters: song.meters)) }
+        builder.songTranspose = song.transpose
+        if song.transpose % 12 != 0 {
+            builder.interval = KeyInterval(transposing: song.key, by: song.transpose)
+            if !song.keyChanges.isEmpty { builder.writtenKeys = KeyMap(song: song, meterMap: MeterMap(meters: song.meters)) }
+        }
         try builder.add(track, in: song)
         return try builder.finish(drums: track.kind == .drums, track: track.id, program: track.program)
     }
@@ -150,6 +160,7 @@ struct NotationBuilder {
         var open: OpenTies = []
         for root in body.notes {
             if let keyMap { key = keyMap.key(at: placementStart + root.position) }
+            if let writtenKeys { interval = KeyInterval(transposing: writtenKeys.key(at: placementStart + root.position), by: songTranspose) }
             let start = try ticks(root.position)
             let end = try ticks(root.position + root.width)
             if let note = root.singleNote {
@@ -272,7 +283,9 @@ struct NotationBuilder {
     /// The spelling as written (kept under transposition by whole octaves), otherwise Stave's
     /// default spelling of the sounding pitch in the song's key.
     func spell(_ written: inout WrittenNote, note: ChordNote, shift: Int) {
-        let (spelling, octave) = Pitch.named(written.pitch, written: shift % 12 == 0 ? note.spelling : nil, in: key)
+        // A track's or Sync's own transposition by other than whole octaves drops the spelling;
+        // the song's respells it by the key interval.
+        let (spelling, octave) = Pitch.named(written.pitch, written: (shift - songTranspose) % 12 == 0 ? note.spelling : nil, in: key, respelledBy: interval)
         written.step = spelling.letterByte &- 32
         written.alter = spelling.accidental ?? 0
         written.octave = octave

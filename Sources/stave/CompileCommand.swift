@@ -5,7 +5,7 @@ import StaveMIDI
 enum CompileCommand {
     static let help = """
     USAGE: stave compile SONG.stave [-o OUT]... [--format midi|song|roll|musicxml] [--pretty]
-                         [--soundfont FILE] [--diagnostics text|json] [-q]
+                         [--soundfont FILE] [--transpose N] [--diagnostics text|json] [-q]
 
     Compiles a song. The output format follows OUT's extension (.mid/.midi → MIDI,
     .json → save format, .txt → piano roll, .musicxml/.xml → MusicXML 3.1 sheet
@@ -38,6 +38,8 @@ enum CompileCommand {
                            default is compact JSON on one line; both load alike)
       --soundfont FILE     the .sf2 soundfont for a .wav output (found as for
                            'stave render' when not given)
+      --transpose N        move every melody track N semitones (−48…48) on top of
+                           the song's own header 'transpose'; drums do not move
     \(DiagnosticOutput.help)
       -q, --quiet          no summary line and no warnings (errors still shown)
       -h, --help           show this help
@@ -55,7 +57,7 @@ enum CompileCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format", "--soundfont", DiagnosticOutput.optionName],
+        switch Invocation(words, command: "compile", needs: "a song", valued: ["-o", "--output", "--format", "--soundfont", "--transpose", DiagnosticOutput.optionName],
                           flags: ["-q", "--quiet", "--pretty"], repeatable: ["--output"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
@@ -106,12 +108,19 @@ enum CompileCommand {
         }
         for target in targets where SystemIO.isSameFile(input: input, output: target.path) { return Stave.refuseOverwritingInput(input, target.path) }
         let quiet = arguments.flags.contains("--quiet")
+        var transpose = 0
+        if let text = arguments.options["--transpose"] {
+            guard let value = Int(text), Lowering.songTransposeRange.contains(value) else {
+                return Stave.usageError("--transpose takes a number of semitones −48…48, found '\(text)'", command: "compile")
+            }
+            transpose = value
+        }
         let diagnostics: DiagnosticOutput
         do { diagnostics = try DiagnosticOutput(arguments, command: "compile") } catch { return error.status }
         do {
             var timer = PhaseTimer()
             let perByte = targets.contains { $0.target == .format(.song) } ? MemoryBudget.perTextByteForSave : MemoryBudget.perTextByte
-            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, diagnostics: diagnostics, memoryPerByte: perByte) else { return 1 }
+            guard case .song(let compilation) = try Frontend.compile(path: input, timer: &timer, diagnostics: diagnostics, memoryPerByte: perByte, transpose: transpose) else { return 1 }
             // Every output is made before any is written: an error in one writes none.
             var written: [(bytes: [UInt8], path: String)] = []
             for target in targets {
