@@ -48,6 +48,31 @@ final class KeyChangeSaveTests: XCTestCase {
         XCTAssertEqual(StavePrinter().print(recompiled), printed)
     }
 
+    /// A pattern is saved as its placements (rule 18): the earliest `repeat` of its own track is
+    /// the Original, the rest Repeats; `stave print` writes that back as `phrase` + `repeat`.
+    func testAPatternSavesAsItsPlacements() throws {
+        let song = try RoundTripTests.compile("drums beat {\n  pattern groove { kick snare kick snare }\n  repeat groove x6\n}", path: "pattern.stave")
+        let saved = try SongEncoder.encode(song)
+        let json = String(decoding: saved, as: UTF8.self)
+        XCTAssertTrue(json.contains(#""phrases":[{"type":"original","id":"groove","start":0,"length":4,"#), json)
+        XCTAssertTrue(json.contains(#"{"type":"repeat","start":4,"source":"groove","count":5}]"#), json)
+        let printed = StavePrinter().print(try SongDecoder.decodeSong(saved))
+        XCTAssertEqual(printed, """
+            title "untitled"
+
+            drums beat {
+              phrase groove {
+                kick snare kick snare |
+              }
+              repeat groove x5
+            }
+
+            """)
+        let recompiled = try RoundTripTests.compile(printed, path: "printed.stave")
+        XCTAssertEqual(try MIDIFileWriter().render(recompiled), try MIDIFileWriter().render(song))
+        XCTAssertEqual(try SongEncoder.encode(recompiled), saved)
+    }
+
     /// A song without them saves without the fields, as before.
     func testNoKeyChangesNoFields() throws {
         let song = try RoundTripTests.compile("key f major\ntrack a { phrase { c1 | c1 } }", path: "plain.stave")
