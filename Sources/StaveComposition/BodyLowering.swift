@@ -9,8 +9,12 @@ struct BodyLowering {
         var range: SourceRange
     }
 
-
-    let key: Key
+    /// The key pitch letters read: the header key, or with key changes (`keyTimeline`) the key
+    /// in force at the element being lowered.
+    var key: Key
+    /// Stave 3 key changes: the song's keys and the phrase's start, when a key change reaches
+    /// the phrase (see `Placement.applyKeyChanges`).
+    var keyTimeline: (map: KeyMap, start: Rational)?
     let kind: TrackKind
     let transpose: Int
     var octave: Int
@@ -115,6 +119,7 @@ struct BodyLowering {
     /// Lowers the top-level element at `index` of a body (with its items, for a chord or tuplet).
     mutating func lowerTop(_ body: [BodyElement], at index: Int) {
         let element = body[index]
+        if let keyTimeline { key = keyTimeline.map.key(at: keyTimeline.start + time) }
         switch element.kind {
         case .note(let sound, let length):
             let width = resolve(length)

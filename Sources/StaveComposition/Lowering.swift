@@ -38,6 +38,11 @@ public struct Lowering {
             song.form = form
             lowering.diagnostics += formDiagnostics
         }
+        if !lowering.diagnostics.hasErrors, let outside = song.pitchOutsideTransposition() {
+            // Stave 3: the header `transpose` must keep every melody pitch inside MIDI's range.
+            let range = placement.syntax.header.first { if case .transpose = $0.kind { true } else { false } }?.range ?? SourceRange(0, 0)
+            lowering.error(.valueOutOfRange, "transpose \(song.transpose) takes a note of track '\(outside.track)' to MIDI \(outside.pitch), outside 0–127", range)
+        }
         // Timing is checked only on a song without errors of its own (a name that is no drum
         // counts, though the parser reported it).
         if !lowering.diagnostics.hasErrors, !placement.hasUnknownDrum {
@@ -101,6 +106,7 @@ public struct Lowering {
         var tempos: [(change: TempoChange, range: SourceRange)] = []
         var ramps: [(ramp: TempoRamp, range: SourceRange)] = []
         var meters: [(change: MeterChange, range: SourceRange, atForm: Bool)] = []
+        var keyChanges: [(change: KeyChange, range: SourceRange)] = []
         func once(_ name: String, _ statement: HeaderStatement, _ lowering: inout Lowering) -> Bool {
             if seen[name] != nil {
                 lowering.error(.duplicateHeader, "'\(name)' is given twice; each header statement may appear once", statement.keywordRange)
@@ -135,6 +141,18 @@ public struct Lowering {
                 if let key = Key(tonic: tonic, mode: mode) { song.key = key } else {
                     error(.invalidKey, "'\(Pitch.spellingText(tonic)) \(mode.rawValue)' is not a key with at most 7 sharps or flats", tonicRange)
                 }
+            case .keyChange(let tonic, let tonicRange, let mode, let at):
+                guard let bar = Lowering.bar(at, &diagnostics) else { continue }
+                guard let key = Key(tonic: tonic, mode: mode) else {
+                    error(.invalidKey, "'\(Pitch.spellingText(tonic)) \(mode.rawValue)' is not a key with at most 7 sharps or flats", tonicRange)
+                    continue
+                }
+                var change = KeyChange(bar: bar, key: key)
+                change.source = SourceMark(statement.range)
+                keyChanges.append((change, statement.range))
+            case .transpose(let amount):
+                guard once("transpose", statement, &self) else { continue }
+                if let value = Lowering.songTranspose(amount, &diagnostics) { song.transpose = value }
             case .tempo(let bpm, let at?, let through?):
                 let first = Lowering.bar(at, &diagnostics)
                 let last = Lowering.bar(through, &diagnostics)
@@ -185,6 +203,7 @@ public struct Lowering {
         song.tempos = resolveTempos(tempos)
         song.tempoRamps = resolveRamps(ramps, tempos: song.tempos)
         song.meters = resolveMeters(meters)
+        song.keyChanges = resolveKeyChanges(keyChanges)
         return song
     }
 

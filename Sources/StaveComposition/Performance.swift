@@ -68,7 +68,7 @@ public enum Performance {
         public var start: Rational
         /// How many back-to-back copies.
         public var count: Int
-        /// Semitones added to every pitch (sync and track transpose).
+        /// Semitones added to every pitch (sync, track and song transpose).
         public var shift: Int
         /// The `legato` of the track that plays it (a Sync copy uses its own track's).
         public var legato: Int = 100
@@ -90,7 +90,8 @@ public enum Performance {
 
     /// Where each phrase of a track sounds: Originals, each Repeat copy, Syncs.
     public static func placements(of track: Track, in song: Song) -> [Placement] {
-        let ownShift = track.kind == .melody ? track.transpose : 0
+        // Stave 3: the header `transpose` moves every melody track on top of its own.
+        let ownShift = track.kind == .melody ? track.transpose + song.transpose : 0
         // Placements of one phrase in its own track, in time order, number the verses.
         var sources: [String?] = []
         var result: [Placement] = track.phrases.compactMap { phrase in

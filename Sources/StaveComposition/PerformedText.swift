@@ -36,11 +36,15 @@ extension Performance {
     /// none: the symbol as written no longer names the chord that sounds.
     public static func chordSymbols(of track: Track, in song: Song) -> [PerformedText] {
         var out: [PerformedText] = []
-        for placement in placements(of: track, in: song) where placement.shift % 12 == 0 && !placement.body.expression.chordSymbols.isEmpty {
+        // Stave 3 `transpose`: the song's transposition respells the symbols by the key interval.
+        let interval = song.transpose % 12 == 0 ? nil : KeyInterval(transposing: song.key, by: song.transpose)
+        let soundingKey = song.keySignatures[0].key
+        for placement in placements(of: track, in: song) where (placement.shift - song.transpose) % 12 == 0 && !placement.body.expression.chordSymbols.isEmpty {
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
                 for mark in placement.body.expression.chordSymbols {
-                    out.append(PerformedText(time: offset + mark.offset, text: mark.symbol.description))
+                    let symbol = interval.map { mark.symbol.transposed(by: $0, in: soundingKey) } ?? mark.symbol
+                    out.append(PerformedText(time: offset + mark.offset, text: symbol.description))
                 }
             }
         }

@@ -79,6 +79,11 @@ struct Placement {
     var originalProblems: [OriginalKey: [(problem: BarLineProblem, diagnostic: Int)]] = [:]
     /// What the Repeat and Sync copies found, weighed against their Originals at the end.
     var copyChecks: [CopyCheck] = []
+    // Stave 3 keys: see Placement+Keys.swift.
+    /// The bodies kept for lowering again in the key in force where they are placed.
+    var keyBodies = KeyBodies()
+    /// The `pattern` statements met, placed at the end (`placePatterns`).
+    var writtenPatterns: [WrittenPattern] = []
 
     /// An Original phrase by its track and ID.
     struct OriginalKey: Hashable {
@@ -109,7 +114,9 @@ struct Placement {
         lowerOriginals()
         quarterDenominators = Array(repeating: [], count: tracks.count)
         for index in tracks.indices { place(trackIndex: index) }
+        placePatterns() // Stave 3: a pattern's Original stands at its earliest placement.
         reportCopies()
+        applyKeyChanges() // Stave 3: pitch letters read the key in force where they stand.
     }
 
     /// A problem a copy shares with its Original is reported once, at the Original, with one
@@ -176,6 +183,9 @@ struct Placement {
                                         hasUnknownDrum: lowering.hasUnknownDrum, timingIsKnown: lowering.timingIsKnown,
                                         hasErrors: lowering.hasUnknownDrum || lowering.diagnostics.hasErrors)
                 original.lyricNoteRanges = lowering.lyricNoteRanges
+                if !song.keyChanges.isEmpty {
+                    keep(elements, track: trackIndex, statement: statementIndex, diagnostics: diagnostics.count..<diagnostics.count + lowering.diagnostics.count)
+                }
                 diagnostics += lowering.diagnostics
                 lowered[trackIndex][statementIndex] = original
                 if original.hasUnknownDrum { hasUnknownDrum = true }
@@ -221,6 +231,11 @@ struct Placement {
             switch statement.kind {
             case .original(let id, _):
                 guard let original = lowered[trackIndex][statementIndex] else { continue }
+                if statement.isPattern, let id {
+                    // Not played where it is written: `placePatterns` puts it where `repeat` does.
+                    writtenPatterns.append(WrittenPattern(track: trackIndex, statement: statementIndex, id: id, original: original))
+                    continue
+                }
                 originalIndex += 1
                 if cursorLost, statement.at == nil { continue }
                 let end = start + original.body.length

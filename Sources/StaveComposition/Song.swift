@@ -32,6 +32,11 @@ public struct Song: Equatable, Sendable {
     public var humanize: HumanizeSetting?
     /// The form (v3): repeats and jumps as written; empty for a song played straight through.
     public var form = Form()
+    // Stave 3 keys (Form v3).
+    /// Key changes `key … at BAR`, in bar order (see `KeyMap`).
+    public var keyChanges: [KeyChange] = []
+    /// The header's `transpose N` (−48…48): every melody track sounds N semitones higher.
+    public var transpose = 0
 
     /// Creates a `Song` from its parts.
     public init(title: String, composer: String? = nil, ppq: Int = 480, key: Key = .cMajor,

@@ -138,6 +138,12 @@ public enum SongExcerpt {
     /// The excerpt `[start, end)` in whole notes; `start` is the start of `fromBar`.
     static func cut(_ song: Song, start: Rational, end: Rational, fromBar: Int, toBar: Int, meterMap: MeterMap) -> Song {
         var excerpt = song
+        // Stave 3 keys: the notes are performed (moved by the song's `transpose` too); the key
+        // signatures as they sound, the one in force at the cut from bar 1.
+        let signatures = song.keySignatures
+        excerpt.transpose = 0
+        excerpt.key = signatures.last { $0.bar <= fromBar }?.key ?? song.key
+        excerpt.keyChanges = signatures.filter { $0.bar > fromBar && $0.bar < toBar }.map { KeyChange(bar: $0.bar - fromBar + 1, key: $0.key) }
         // Meters: the one in force at the cut becomes bar 1's; later ones move with the bars.
         let inForce = meterMap.locate(start).meter
         excerpt.meters = [MeterChange(bar: 1, numerator: inForce.numerator, denominator: inForce.denominator)]

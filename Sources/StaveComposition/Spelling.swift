@@ -23,7 +23,12 @@ extension Pitch {
     /// the language server's hover and diagnostics: as written, when `written` names `midi` in
     /// an octave 0…9, else by `defaultSpelling` in `key`. The one speller: in D minor MIDI 61 is
     /// `c#` in a message as on the page.
-    public static func named(_ midi: Int, written: PitchSpelling?, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
+    ///
+    /// Under a whole-song transposition (`transpose N`, Form v3), `respelledBy` is the interval
+    /// from the written key's tonic to the sounding key's: the written spelling moves by it
+    /// (`f#` in D major → `g` in E♭ major), `key` being the sounding key.
+    public static func named(_ midi: Int, written: PitchSpelling?, in key: Key, respelledBy interval: KeyInterval? = nil) -> (spelling: PitchSpelling, octave: Int) {
+        let written = interval.flatMap { interval in written.flatMap { interval.respell($0) } } ?? (interval == nil ? written : nil)
         if let written, let octave = octave(of: midi, spelledAs: written), (0...9).contains(octave) {
             return (written, octave)
         }

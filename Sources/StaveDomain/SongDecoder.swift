@@ -65,7 +65,7 @@ public struct SongDecoder {
         return song(songValue, at: JSONPath.root.key("song"))
     }
 
-    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "tracks", "form"] + feelFields
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "keyChanges", "transpose", "meters", "markers", "tracks", "form"] + feelFields
 
     mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
@@ -80,6 +80,7 @@ public struct SongDecoder {
         if let value = fields.take("tempoRamps") { tempoRamps = self.tempoRamps(value, at: path.key("tempoRamps")) }
         var form: Form? = Form()
         if let value = fields.take("form") { form = self.form(value, at: path.key("form")) }
+        let keys = self.keys(&fields, at: path) // Stave 3 keys
         var markers: [SongMarker]? = []
         if let value = fields.take("markers") { markers = songMarkers(value, at: path.key("markers")) }
         let feel = self.feel(&fields, at: path)
@@ -93,7 +94,7 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
-        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let tracks, let form, feel.ok else { return nil }
+        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let keys, let meters, let markers, let tracks, let form, feel.ok else { return nil }
         if fields.has("composer"), composer == nil { return nil }
         var document = SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
                                     tempos: tempos, meters: meters, markers: markers, tracks: tracks)
@@ -101,6 +102,7 @@ public struct SongDecoder {
         document.swing = feel.swing
         document.humanize = feel.humanize
         document.form = form
+        (document.keyChanges, document.transpose) = keys
         return document
     }
 

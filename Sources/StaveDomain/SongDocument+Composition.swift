@@ -90,6 +90,8 @@ extension SongDocument {
         swing = song.swing
         humanize = song.humanize
         form = song.form
+        keyChanges = song.keyChanges
+        transpose = song.transpose
     }
 
     /// The smallest number of units per whole note that makes every time of the song an integer.
@@ -161,6 +163,8 @@ extension SongDocument {
         song.swing = swing
         song.humanize = humanize
         song.form = form
+        song.keyChanges = keyChanges
+        song.transpose = transpose
         return song
     }
 

@@ -33,6 +33,10 @@ public struct SongDocument: Equatable, Sendable {
     public var tempoRamps: [TempoRamp] = []
     /// The form as written (version 6, `form`; LANGUAGE.md "Form (v3)"); empty when absent.
     public var form = Form()
+    /// Stave 3 keys (version 6): key changes `key … at BAR` as written, in bar order (`keyChanges`).
+    public var keyChanges: [KeyChange] = []
+    /// Stave 3 keys (version 6): the header's `transpose N` (`transpose`, left out when 0).
+    public var transpose = 0
     /// Meter changes at bar starts, in bar order; the first is at bar 1.
     public var meters: [MeterChange]
     /// Header markers (`marker "…" at BAR`, v2) in source order.

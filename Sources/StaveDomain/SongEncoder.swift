@@ -73,6 +73,7 @@ public enum SongEncoder {
                 writer.string(ramp.bpm.decimalText)
             }
         }
+        writeKeys(song, &writer) // Stave 3 keys: `keyChanges`, `transpose`
         writer.key("meters", first: false)
         writeLines(song.meters, &writer) { meter, writer in
             writer.inlineKey("bar", first: true)

@@ -140,6 +140,7 @@ struct SongValidator {
             meterMap = MeterMap(meters: document.meters)
         }
         checkTempoRamps()
+        checkKeyChanges() // Stave 3 keys
     }
 
     /// An in-body tempo (of an Original, or of a Repeat's or Sync's copy of one) inside a tempo

@@ -78,12 +78,15 @@ public struct MIDIFileWriter: Backend {
         encoder.meta(at: 0, type: 0x03, Array(song.title.utf8))
         if let composer = song.composer { encoder.meta(at: 0, type: 0x02, Array(composer.utf8)) }
         let meterMap = MeterMap(meters: song.meters)
-        enum Event { case meter(MeterChange), key, tempo(Rational), marker(String) }
+        enum Event { case meter(MeterChange), key(Key), tempo(Rational), marker(String) }
         var events: [(tick: Int, order: Int, event: Event)] = []
         for (index, meter) in song.meters.enumerated() {
             events.append((MIDIFileWriter.tick(meterMap.start(ofBar: meter.bar), ticksPerWhole), index, .meter(meter)))
         }
-        events.append((0, song.meters.count, .key))
+        // The key at bar 1 and each key change (Stave 3), as the song sounds (`transpose`).
+        for signature in song.keySignatures {
+            events.append((MIDIFileWriter.tick(meterMap.start(ofBar: signature.bar), ticksPerWhole), song.meters.count, .key(signature.key)))
+        }
         // Tempos in file order; of those that round to one tick, the later in the file wins.
         let allTempos = Performance.tempoEvents(of: song)
         let tempos = allTempos
@@ -106,8 +109,8 @@ public struct MIDIFileWriter: Backend {
                 let power = UInt8(meter.denominator.trailingZeroBitCount)
                 let clocks = MIDIFileWriter.clocksPerClick(numerator: meter.numerator, denominator: meter.denominator)
                 encoder.meta(at: entry.tick, type: 0x58, [UInt8(meter.numerator), power, clocks, 8])
-            case .key:
-                encoder.meta(at: entry.tick, type: 0x59, [UInt8(bitPattern: Int8(song.key.fifths)), song.key.mode == .minor ? 1 : 0])
+            case .key(let key):
+                encoder.meta(at: entry.tick, type: 0x59, [UInt8(bitPattern: Int8(key.fifths)), key.mode == .minor ? 1 : 0])
             case .tempo(let bpm):
                 let micros = MIDIFileWriter.microsecondsPerQuarter(bpm)
                 encoder.meta(at: entry.tick, type: 0x51, [UInt8(micros >> 16), UInt8((micros >> 8) & 0xFF), UInt8(micros & 0xFF)])

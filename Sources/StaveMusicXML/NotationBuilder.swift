@@ -8,11 +8,21 @@ import StaveSyntax
 struct NotationBuilder {
     /// Divisions per quarter note.
     let divisions: Int
-    let key: Key
+    var key: Key
     var part = PartNotation()
     private var pitchSum = 0
     private var pitchCount = 0
     var drumKeys = Set<Int>()
+
+    /// Stave 3 key changes: the keys as the song sounds, and the start of the placement being
+    /// flattened (`key` follows them, note by note).
+    var keyMap: KeyMap?
+    var placementStart = Rational.zero
+    /// Stave 3 `transpose`: the song's transposition, the written keys (when it is not whole
+    /// octaves) and the interval from the written key in force to the sounding one.
+    var songTranspose = 0
+    var writtenKeys: KeyMap?
+    var interval: KeyInterval?
 
     init(divisions: Int, key: Key) {
         self.divisions = divisions
@@ -28,7 +38,13 @@ struct NotationBuilder {
 
     /// The layout of one track.
     static func layout(_ track: Track, in song: Song, divisions: Int) throws -> PartNotation {
-        var builder = NotationBuilder(divisions: divisions, key: song.key)
+        var builder = NotationBuilder(divisions: divisions, key: song.keySignatures[0].key)
+        if song.keySignatures.count > 1 { builder.keyMap = KeyMap(sounding: song, meterMap: MeterMap(meters: song.meters)) }
+        builder.songTranspose = song.transpose
+        if song.transpose % 12 != 0 {
+            builder.interval = KeyInterval(transposing: song.key, by: song.transpose)
+            if !song.keyChanges.isEmpty { builder.writtenKeys = KeyMap(song: song, meterMap: MeterMap(meters: song.meters)) }
+        }
         try builder.add(track, in: song)
         // A track on a staff of a part (`staff PART N`) is never split onto a grand staff itself.
         return try builder.finish(drums: track.kind == .drums, track: track.id, program: track.staff == nil ? track.program : -1)
@@ -42,6 +58,7 @@ struct NotationBuilder {
         let placements = Performance.placements(of: track, in: song)
         var marks: [BodyMarks] = []
         for (index, placement) in placements.enumerated() {
+            placementStart = placement.start
             let leaves = try flatten(placement.body, shift: placement.shift, drums: drums)
             bodies.append(leaves)
             marks.append(placement.body.expression.isEmpty ? BodyMarks() : try bodyMarks(placement.body, shift: placement.shift, drums: drums))
@@ -143,6 +160,8 @@ struct NotationBuilder {
         leaves.reserveCapacity(body.notes.count)
         var open: OpenTies = []
         for root in body.notes {
+            if let keyMap { key = keyMap.key(at: placementStart + root.position) }
+            if let writtenKeys { interval = KeyInterval(transposing: writtenKeys.key(at: placementStart + root.position), by: songTranspose) }
             let start = try ticks(root.position)
             let end = try ticks(root.position + root.width)
             if let note = root.singleNote {
@@ -265,7 +284,9 @@ struct NotationBuilder {
     /// The spelling as written (kept under transposition by whole octaves), otherwise Stave's
     /// default spelling of the sounding pitch in the song's key.
     func spell(_ written: inout WrittenNote, note: ChordNote, shift: Int) {
-        let (spelling, octave) = Pitch.named(written.pitch, written: shift % 12 == 0 ? note.spelling : nil, in: key)
+        // A track's or Sync's own transposition by other than whole octaves drops the spelling;
+        // the song's respells it by the key interval.
+        let (spelling, octave) = Pitch.named(written.pitch, written: (shift - songTranspose) % 12 == 0 ? note.spelling : nil, in: key, respelledBy: interval)
         written.step = spelling.letterByte &- 32
         written.alter = spelling.accidental ?? 0
         written.octave = octave

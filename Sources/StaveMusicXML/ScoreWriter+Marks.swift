@@ -101,10 +101,15 @@ extension ScoreWriter {
     private mutating func writeHarmonyNote(_ note: ChordSymbol.Note, shift: Int, root: Bool) {
         var step = note.letterByte
         var alter = note.accidental
-        if shift % 12 != 0 {
-            let (spelling, _) = Pitch.defaultSpelling(60 + ((note.semitonesAboveC + shift) % 12 + 12) % 12, in: song.key)
+        if (shift - song.transpose) % 12 != 0 {
+            let (spelling, _) = Pitch.defaultSpelling(60 + ((note.semitonesAboveC + shift) % 12 + 12) % 12, in: song.keySignatures[0].key)
             step = spelling.letterByte &- 32
             alter = spelling.accidental ?? 0
+        } else if song.transpose % 12 != 0 {
+            // Stave 3 `transpose`: respelled by the interval between the keys' tonics.
+            let moved = note.transposed(by: KeyInterval(transposing: song.key, by: song.transpose), in: song.keySignatures[0].key)
+            step = moved.letterByte
+            alter = moved.accidental
         }
         xml.append(byte: step)
         xml.raw(root ? "</root-step>" : "</bass-step>")

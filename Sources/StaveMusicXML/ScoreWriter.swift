@@ -21,7 +21,9 @@ struct ScoreWriter {
         case step
     }
     /// The accidental the key gives each step, C…B.
-    let keyAlters: [Int]
+    var keyAlters: [Int]
+    /// The key signatures as the song sounds, by bar (Stave 3: key changes, `transpose`).
+    let keySignatures: [Int: Key]
 
     /// A bar: its span in divisions and its meter.
     struct MeasureSpan {
@@ -77,7 +79,8 @@ struct ScoreWriter {
             if time < songEnd || time == 0 { tempos.append((time, tempo.bpm, step)) }
         }
         self.tempos = tempos
-        keyAlters = [UInt8]("cdefgab".utf8).map { song.key.accidental(forByte: $0) }
+        keySignatures = Dictionary(song.keySignatures.map { ($0.bar, $0.key) }, uniquingKeysWith: { $1 })
+        keyAlters = [UInt8]("cdefgab".utf8).map { song.keySignatures[0].key.accidental(forByte: $0) }
         // About 240 bytes a note with its rests and ties (the benchmark song: 236), 60 a bar and
         // part. Reserved, not touched: pages count only once written, and the buffer never
         // has to grow by copying.
@@ -199,11 +202,14 @@ struct ScoreWriter {
                               velocities: Array(repeating: -1, count: max(1, part.voices.count)))
         state.directions = Array(repeating: 0, count: part.directions.count)
         state.attachments = Array(repeating: 0, count: part.attachments.count)
+        if let first = keySignatures[1] { keyAlters = [UInt8]("cdefgab".utf8).map { first.accidental(forByte: $0) } }
         for (number, measure) in measures.enumerated() {
             xml.raw("    <measure number=\"")
             xml.integer(number + 1)
             xml.raw("\">\n")
-            writeAttributes(part: part, measure: measure, first: number == 0)
+            let newKey = number > 0 ? keySignatures[number + 1] : nil
+            if let newKey { keyAlters = [UInt8]("cdefgab".utf8).map { newKey.accidental(forByte: $0) } }
+            writeAttributes(part: part, measure: measure, first: number == 0, key: number == 0 ? keySignatures[1] : newKey)
             if number == 0 { writeFeelWords(part: index) }   // Stave 3 feel (ScoreWriter+Feel)
             writeFormStart(bar: number + 1, firstPart: index == 0, staves: part.staves) // Stave 3 form: its signs
             for step in 0..<7 { for octave in 0..<10 { state.alters[step * 10 + octave] = keyAlters[step] } }
@@ -230,17 +236,20 @@ struct ScoreWriter {
         xml.raw("  </part>\n")
     }
 
-    private mutating func writeAttributes(part: PartNotation, measure: MeasureSpan, first: Bool) {
-        guard first || measure.meterChanges else { return }
+    /// `key`: the key signature that starts at this measure (always given for the first).
+    private mutating func writeAttributes(part: PartNotation, measure: MeasureSpan, first: Bool, key: Key?) {
+        guard first || measure.meterChanges || key != nil else { return }
         xml.raw("      <attributes>")
-        if first {
-            xml.element("<divisions>", divisions, "</divisions>")
+        if first { xml.element("<divisions>", divisions, "</divisions>") }
+        if let key {
             xml.raw(part.clef == .percussion ? "<key print-object=\"no\">" : "<key>")
-            xml.element("<fifths>", song.key.fifths, "</fifths>")
-            xml.raw(song.key.mode == .minor ? "<mode>minor</mode></key>" : "<mode>major</mode></key>")
+            xml.element("<fifths>", key.fifths, "</fifths>")
+            xml.raw(key.mode == .minor ? "<mode>minor</mode></key>" : "<mode>major</mode></key>")
         }
-        xml.element("<time><beats>", measure.meter.numerator, "</beats>")
-        xml.element("<beat-type>", measure.meter.denominator, "</beat-type></time>")
+        if first || measure.meterChanges {
+            xml.element("<time><beats>", measure.meter.numerator, "</beats>")
+            xml.element("<beat-type>", measure.meter.denominator, "</beat-type></time>")
+        }
         if first, part.staves == 2, part.clefs.isEmpty {
             xml.raw("<staves>2</staves><clef number=\"1\"><sign>G</sign><line>2</line></clef><clef number=\"2\"><sign>F</sign><line>4</line></clef>")
         } else if first, !part.clefs.isEmpty {

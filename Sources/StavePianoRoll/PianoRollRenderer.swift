@@ -54,7 +54,7 @@ public struct PianoRollRenderer: Backend {
         let notes = tracks.map { Performance.feltNotes(of: $0, in: song) }
         let step = options.step ?? RollGrid.automaticStep(notes: notes.flatMap { $0 }, meterMap: meterMap, bars: bars)
         var rolls = zip(tracks, notes).map {
-            RollTrack(track: $0, notes: $1, from: start, to: end, key: song.key,
+            RollTrack(track: $0, notes: $1, from: start, to: end, key: song.keySignatures[0].key,
                       spellings: WrittenSpelling.table(of: $0, in: song, from: start, to: end),
                       chordSymbols: Performance.chordSymbols(of: $0, in: song), lyrics: Performance.lyrics(of: $0, in: song))
         }
@@ -149,7 +149,7 @@ public struct PianoRollRenderer: Backend {
     /// The roll of a song without bars: title, key, and each track's header.
     func emptyRoll(_ song: Song, _ tracks: [Track]) -> String {
         var lines = [RollRange.titleLine(of: song)]
-        lines += RollRange.wrap(["key \(RowLabel.key(song.key))", "no bars"], width: options.width)
+        lines += RollRange.wrap(["key \(RowLabel.key(song.keySignatures[0].key))", "no bars"], width: options.width)
         for track in tracks {
             lines.append("")
             lines += RollRange.wrap(RollTrack.header(of: track, suffix: " (no notes)"), width: options.width)

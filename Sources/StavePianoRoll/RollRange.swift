@@ -59,7 +59,7 @@ enum RollRange {
             }
         }
         if !meters.isEmpty { meters[0] = "meter " + meters[0] }
-        return ["key \(RowLabel.key(song.key))"] + meters + ["\(barsText(bars)) of \(lastBar)"] + stepItems(step)
+        return ["key \(RowLabel.key(song.keySignatures[0].key))"] + meters + ["\(barsText(bars)) of \(lastBar)"] + stepItems(step)
     }
 
     /// `1 column = 1/8 note` and `2 columns per quarter note`; `1 column = 1/2 note` alone,

@@ -15,7 +15,9 @@ enum WrittenSpelling {
     static func table(of track: Track, in song: Song, from start: Rational, to end: Rational) -> [Int: PitchSpelling] {
         guard track.kind == .melody else { return [:] }
         var tally = Tally()
-        for placement in Performance.placements(of: track, in: song) where placement.shift % 12 == 0 {
+        // Stave 3 `transpose`: the song's transposition respells by the key interval instead.
+        let interval = song.transpose % 12 == 0 ? nil : KeyInterval(transposing: song.key, by: song.transpose)
+        for placement in Performance.placements(of: track, in: song) where (placement.shift - song.transpose) % 12 == 0 {
             let length = placement.body.length
             guard length > .zero, placement.count > 0 else { continue }
             // Only the copies that overlap the range: copy c covers start + c·length ..< + length.
@@ -24,7 +26,7 @@ enum WrittenSpelling {
             guard firstCopy <= lastCopy else { continue }
             for copy in firstCopy...lastCopy {
                 let offset = placement.start + length * copy
-                Visit(offset: offset, shift: placement.shift, start: start, end: end).walk(placement.body, into: &tally)
+                Visit(offset: offset, shift: placement.shift, start: start, end: end, interval: interval).walk(placement.body, into: &tally)
             }
         }
         return tally.chosen()
@@ -57,6 +59,7 @@ enum WrittenSpelling {
         let shift: Int
         let start: Rational
         let end: Rational
+        var interval: KeyInterval?
 
         /// Adds the copy's notes written inside the range to `tally`.
         func walk(_ body: PhraseBody, into tally: inout Tally) {
@@ -94,7 +97,11 @@ enum WrittenSpelling {
 
         func chord(_ notes: [ChordNote], into tally: inout Tally) {
             for note in notes {
-                guard let spelling = note.spelling else { continue }
+                guard var spelling = note.spelling else { continue }
+                if let interval {
+                    guard let moved = interval.respell(spelling) else { continue }
+                    spelling = moved
+                }
                 let pitch = note.pitch + shift
                 guard Pitch.octave(of: pitch, spelledAs: spelling) != nil else { continue }
                 tally.add(pitch, spelling)

@@ -10,7 +10,11 @@ import StaveSyntax
 /// and standing between tuplet items where they fall in a tuplet. `StavePrinter` groups the
 /// elements into lines.
 struct BodyPrinter {
-    let key: Key
+    /// The key pitches are written in: the header key, or with key changes (`keyTimeline`) the
+    /// key in force at the note or chord being written (a tuplet's start for its items).
+    var key: Key
+    /// Stave 3 key changes: the song's keys and the phrase's start.
+    var keyTimeline: (map: KeyMap, start: Rational)?
     let kind: TrackKind
     var octave: Int
     var velocity: Int
@@ -51,6 +55,7 @@ struct BodyPrinter {
         boundary(at: time, barLine: false)
         for note in body.notes {
             if note.position > time { rest(from: time, to: note.position) }
+            if let keyTimeline { key = keyTimeline.map.key(at: keyTimeline.start + note.position) }
             container(note)
             time = note.position + note.width
             boundary(at: time, barLine: true)

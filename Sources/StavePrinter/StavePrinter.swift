@@ -61,6 +61,9 @@ public struct StavePrinter {
         for marker in song.markers { lines.append("marker \(StavePrinter.quoted(marker.text)) at \(marker.bar)") }
         lines += FeelText.statements(swing: song.swing, humanize: song.humanize)
         lines += StavePrinter.formStatements(song.form)
+        // Stave 3 keys.
+        for change in song.keyChanges { lines.append("key \(change.key.stave) at \(change.bar)") }
+        if song.transpose != 0 { lines.append("transpose \(song.transpose)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -80,10 +83,12 @@ public struct StavePrinter {
     /// The lines of every Original phrase body, by track and phrase (none for other phrases).
     /// Bodies print independently of each other, so a large song's print on all cores.
     func originalBodies(_ song: Song, grid: BarGrid) -> [[[String]]] {
-        ParallelJobs.run(groups: song.tracks.map(\.phrases.count)) { trackIndex, phraseIndex -> [String] in
+        let keyMap = song.keyChanges.isEmpty ? nil : KeyMap(song: song, meterMap: MeterMap(meters: song.meters))
+        return ParallelJobs.run(groups: song.tracks.map(\.phrases.count)) { trackIndex, phraseIndex -> [String] in
             let track = song.tracks[trackIndex]
             guard case .original(let body) = track.phrases[phraseIndex].content else { return [] }
             var printer = BodyPrinter(track: track, key: song.key)
+            if let keyMap { printer.keyTimeline = (keyMap, track.phrases[phraseIndex].start) }
             return lines(printer.print(body, barOffsets: grid.offsets(track: trackIndex, phrase: phraseIndex, in: song)))
         }
     }

@@ -264,6 +264,20 @@ extension DiagnosticID {
             return warning("a tempo slower than MIDI can store",
                          "A MIDI file stores at most 16,777,215 microseconds per quarter note, about 3.58 beats per minute; the MIDI file uses that instead. Write longer notes at a faster tempo.",
                          wrong: "tempo 2", right: "tempo 4")
+        // Stave 3 keys
+        case .keyChangeConflict:
+            return entry("two key changes at one bar",
+                         "`key TONIC MODE at BAR` changes the key signature at the start of BAR; a bar has one key signature, so only one key change may name it. Keep one of them.",
+                         wrong: "key c major\nkey d major at 2\nkey e major at 2\n" + body("c1 | d1"), right: "key c major\nkey d major at 2\n" + body("c1 | d1"))
+        case .unusedPattern:
+            return warning("a pattern that is never played",
+                           "`pattern ID { … }` is not played where it is written: it sounds only where `repeat ID` (or `sync TRACK.ID`) places it. Place it, or write `phrase` to play it where it stands.",
+                           wrong: "drums beat {\n  pattern groove { kick snare kick snare }\n}", right: "drums beat {\n  pattern groove { kick snare kick snare }\n  repeat groove x4\n}")
+        case .patternWithoutRepeat:
+            return entry("a pattern that only other tracks place",
+                         "A pattern's first placement in its own track is where its notes are written down (the save format keeps it there), so a pattern that Syncs of other tracks place needs a `repeat` of its own track too.",
+                         wrong: "track lead {\n  pattern riff { c d e f }\n}\ntrack bass {\n  sync lead.riff\n}",
+                         right: "track lead {\n  pattern riff { c d e f }\n  repeat riff\n}\ntrack bass {\n  sync lead.riff\n}")
         // Tracks and phrases
         case .duplicateTrack:
             return entry("a track ID used twice",

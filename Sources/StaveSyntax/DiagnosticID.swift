@@ -71,6 +71,13 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case tooManyTracks = "too-many-tracks"
     case sharedChannel = "shared-channel"
     case limitExceeded = "limit-exceeded"
+    // Stave 3 keys (LANGUAGE.md "Form (v3)" key changes, "Songwriting (v3)" patterns)
+    /// Two `key … at BAR` statements for one bar.
+    case keyChangeConflict = "key-change-conflict"
+    /// A `pattern` that no `repeat` or `sync` places (a warning).
+    case unusedPattern = "unused-pattern"
+    /// A `pattern` placed by Syncs of other tracks but by no `repeat` of its own track.
+    case patternWithoutRepeat = "pattern-without-repeat"
     // Music
     case octaveOutOfRange = "octave-out-of-range"
     case pitchOutOfRange = "pitch-out-of-range"

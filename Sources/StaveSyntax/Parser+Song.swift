@@ -28,6 +28,10 @@ extension Parser {
                     if let statement = parseFormStatement(word) { song.header.append(statement) }
                     continue
                 }
+                if word == "transpose", peek().kind == .number {
+                    if let statement = parseHeaderTranspose() { song.header.append(statement) }
+                    continue
+                }
             }
             error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords), at: token.range)
             advance()
@@ -48,7 +52,7 @@ extension Parser {
             case .rightBrace: depth = max(0, depth - 1)
             case .word where depth == 0:
                 let word = text(current)
-                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "marker" || Parser.feelWords.contains(word) || startsLine(current) { return }
+                if Parser.headerKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "marker" || Parser.feelWords.contains(word) || word == "transpose" || startsLine(current) { return }
             default: break
             }
             advance()
@@ -130,7 +134,11 @@ extension Parser {
             let tonic = advance()
             var mode = KeyMode.major
             if isWord(current, "major") { advance() } else if isWord(current, "minor") { advance(); mode = .minor }
-            return finish(.key(tonic: spelling, tonicRange: tonic.range, mode: mode), self)
+            switch parseAt() {
+            case .none: return finish(.key(tonic: spelling, tonicRange: tonic.range, mode: mode), self)
+            case .some(let bar?): return finish(.keyChange(tonic: spelling, tonicRange: tonic.range, mode: mode, at: bar), self)
+            case .some(nil): skipToTopLevel(); return nil
+            }
         default: // ppq
             guard current.kind == .number else {
                 error(.expectedToken, "expected ticks per quarter note after 'ppq', found \(describe(current))", at: current.range)
@@ -264,6 +272,10 @@ extension Parser {
                     if let lyrics = parseLyrics() { track.lyrics.append(lyrics) }
                     continue
                 }
+                if word == "pattern", peek().kind == .word {
+                    if let pattern = parsePattern() { track.phrases.append(pattern) }
+                    continue
+                }
             }
             error(.unexpectedToken, "expected a setting, 'phrase', 'repeat', 'sync' or '}' in track '\(id.text)', found \(describe(token))" + hint(token, among: Parser.trackBodyWords), at: token.range)
             advance()
@@ -283,7 +295,7 @@ extension Parser {
                 depth -= 1
             case .word where depth == 0:
                 let word = text(current)
-                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "lyrics" || startsLine(current) { return }
+                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "lyrics" || word == "pattern" || startsLine(current) { return }
             default: break
             }
             advance()

@@ -84,6 +84,11 @@ public struct HeaderStatement: Equatable, Sendable {
         case feel(FeelSyntax)
         /// A form statement (v3): `repeat bars A-B …`, `segno at BAR`, `ds at BAR`, …
         case form(FormStatementSyntax)
+        // Stave 3 keys (Form v3).
+        /// `key TONIC MODE at BAR`: a key change at the start of BAR.
+        case keyChange(tonic: PitchSpelling, tonicRange: SourceRange, mode: KeyMode, at: NumberSyntax)
+        /// `transpose N` in the header: every melody track sounds N semitones higher.
+        case transpose(NumberSyntax)
     }
 
     /// What this node is.
@@ -283,6 +288,9 @@ public struct PhraseStatement: Equatable, Sendable {
     public var range: SourceRange
     /// The keyword alone.
     public var keywordRange: SourceRange
+    /// True for `pattern ID { … }` (Songwriting v3): an Original that is not played where it
+    /// is written; only `repeat` and `sync` place it.
+    public var isPattern = false
 
     /// Creates a `PhraseStatement` from its parts.
     public init(_ kind: Kind, at: NumberSyntax? = nil, range: SourceRange, keywordRange: SourceRange) {

@@ -5,7 +5,7 @@ import StaveMIDI
 enum CompileCommand {
     static let help = """
     USAGE: stave compile SONG.stave [-o OUT]... [--format midi|song|roll|musicxml] [--pretty]
-                         [--soundfont FILE] [--swing 8[:P]|16[:P]|none] [--humanize T[:V]|none]
+                         [--soundfont FILE] [--transpose N] [--swing 8[:P]|16[:P]|none] [--humanize T[:V]|none]
                          [--diagnostics text|json] [-q]
 
     Compiles a song. The output format follows OUT's extension (.mid/.midi → MIDI,
@@ -39,6 +39,8 @@ enum CompileCommand {
                            default is compact JSON on one line; both load alike)
       --soundfont FILE     the .sf2 soundfont for a .wav output (found as for
                            'stave render' when not given)
+      --transpose N        move every melody track N semitones (−48…48) on top of
+                           the song's own header 'transpose'; drums do not move
     \(FeelOptions.help)
     \(DiagnosticOutput.help)
       -q, --quiet          no summary line and no warnings (errors still shown)
@@ -57,7 +59,7 @@ enum CompileCommand {
 
     static func run(_ words: [String]) -> Int32 {
         let arguments: Arguments, input: String
-        switch Invocation(words, command: "compile", needs: "a song", valued: Set(["-o", "--output", "--format", "--soundfont", DiagnosticOutput.optionName]).union(FeelOptions.names),
+        switch Invocation(words, command: "compile", needs: "a song", valued: Set(["-o", "--output", "--format", "--soundfont", "--transpose", DiagnosticOutput.optionName]).union(FeelOptions.names),
                           flags: ["-q", "--quiet", "--pretty"], repeatable: ["--output"], help: help) {
         case .exit(let status): return status
         case .run(let parsed, let path): (arguments, input) = (parsed, path)
@@ -110,12 +112,19 @@ enum CompileCommand {
         let quiet = arguments.flags.contains("--quiet")
         let feel: FeelOptions
         do { feel = try FeelOptions(arguments, command: "compile") } catch { return error.status }
+        var transpose = 0
+        if let text = arguments.options["--transpose"] {
+            guard let value = Int(text), Lowering.songTransposeRange.contains(value) else {
+                return Stave.usageError("--transpose takes a number of semitones −48…48, found '\(text)'", command: "compile")
+            }
+            transpose = value
+        }
         let diagnostics: DiagnosticOutput
         do { diagnostics = try DiagnosticOutput(arguments, command: "compile") } catch { return error.status }
         do {
             var timer = PhaseTimer()
             let perByte = targets.contains { $0.target == .format(.song) } ? MemoryBudget.perTextByteForSave : MemoryBudget.perTextByte
-            guard case .song(var compilation) = try Frontend.compile(path: input, timer: &timer, diagnostics: diagnostics, memoryPerByte: perByte) else { return 1 }
+            guard case .song(var compilation) = try Frontend.compile(path: input, timer: &timer, diagnostics: diagnostics, memoryPerByte: perByte, transpose: transpose) else { return 1 }
             compilation.song = feel.apply(to: compilation.song)
             // Every output is made before any is written: an error in one writes none.
             var written: [(bytes: [UInt8], path: String)] = []

@@ -96,7 +96,8 @@ enum CompletionsCommand {
     static let shapes: [Shape] = [
         Shape(name: "compile", summary: "compile a song to MIDI, a save file, a piano roll or MusicXML",
               options: [output, Option(names: ["--format"], summary: "output format", value: .choices(["midi", "song", "roll", "musicxml"])),
-                        Option(names: ["--pretty"], summary: "save files: indented JSON"), soundfont, swing, humanize, diagnostics, quiet],
+                        Option(names: ["--pretty"], summary: "save files: indented JSON"), soundfont,
+                        Option(names: ["--transpose"], summary: "semitones added to the song's transpose", value: .free("N")), swing, humanize, diagnostics, quiet],
               operand: .files(extension: "stave")),
         Shape(name: "check", summary: "check songs and print their diagnostics",
               options: [diagnostics, quiet],

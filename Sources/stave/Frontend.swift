@@ -33,16 +33,36 @@ enum Frontend {
     /// Compiles a file; throws `SystemIO.Failure` when it cannot be read. A file too large
     /// for the memory available (`memoryPerByte` bytes of memory per byte of text) is refused
     /// before it is built. The diagnostics are printed as `diagnostics` says.
+    /// `transpose` (`stave compile --transpose N`, Stave 3) adds to the song's header `transpose`.
     static func compile(path: String, timer: inout PhaseTimer, diagnostics output: DiagnosticOutput,
-                        memoryPerByte: Int = MemoryBudget.perTextByte) throws -> Outcome {
+                        memoryPerByte: Int = MemoryBudget.perTextByte, transpose: Int = 0) throws -> Outcome {
         guard let source = try read(path: path, memoryPerByte: memoryPerByte) else { return .invalid }
         timer.mark("read")
         let (syntax, parseDiagnostics) = Parser.parse(source)
         timer.mark("parse")
-        let (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: Song.defaultTitle(forPath: path))
+        var (song, lowerDiagnostics) = Lowering.lower(consume syntax, defaultTitle: Song.defaultTitle(forPath: path))
         timer.mark("lower and check")
         let hasErrors = output.report(parseDiagnostics + lowerDiagnostics, in: source)
-        return hasErrors ? .invalid : .song(Compilation(source: source, song: song))
+        if hasErrors { return .invalid }
+        if transpose != 0 {
+            song.transpose += transpose
+            if let problem = Frontend.transpositionProblem(song, added: transpose) {
+                SystemIO.printError("\(source.path): error: \(problem)\n")
+                return .invalid
+            }
+        }
+        return .song(Compilation(source: source, song: song))
+    }
+
+    /// Why a song cannot sound at its transposition once `--transpose` added `added`, or nil.
+    static func transpositionProblem(_ song: Song, added: Int) -> String? {
+        if !Lowering.songTransposeRange.contains(song.transpose) {
+            return "--transpose \(added) makes the song's transposition \(song.transpose), outside −48…48"
+        }
+        if let outside = song.pitchOutsideTransposition() {
+            return "--transpose \(added) (in all \(song.transpose)) takes a note of track '\(outside.track)' to MIDI \(outside.pitch), outside 0–127"
+        }
+        return nil
     }
 
     /// Reads a file as a `Source`; nil (after saying so) when it is too large for the memory

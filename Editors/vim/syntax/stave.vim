@@ -2,8 +2,9 @@
 " Language:	Stave, a text score language (*.stave)
 " Maintainer:	the Stave project (Editors/README.md)
 "
-" Groups: staveHeader (title composer tempo meter key ppq major minor marker),
-" staveKeyword (track drums phrase repeat sync at, transpose in sync, xN),
+" Groups: staveHeader (title composer tempo meter key ppq major minor marker, and
+" transpose at the top level, v3),
+" staveKeyword (track drums phrase pattern repeat sync at, transpose in sync, xN),
 " staveSetting, staveInstrument, staveKit, staveTrackName, stavePhraseName,
 " staveTrackRef, stavePhraseRef, stavePitch, staveDrum, staveDuration, staveRest,
 " staveOctave, staveVelocity, staveDynamic, staveTie, staveBar, staveBracket,
@@ -69,6 +70,8 @@ syn match staveEscape /\\[\\"]/ contained
 
 " The song header (top level) ------------------------------------------------
 syn keyword staveHeader title composer meter ppq major minor
+" Stave 3: the song's `transpose N` (inside a track it is a setting)
+syn keyword staveHeader transpose nextgroup=staveNumber skipwhite
 " marker "text" at BAR (header) and marker "text" (body, where staveHeader is active too)
 syn keyword staveHeader marker nextgroup=staveString skipwhite skipnl skipempty
 syn keyword staveHeader tempo nextgroup=staveNumber skipwhite
@@ -98,10 +101,10 @@ exe 'syn match staveInstrument /' . s:B . '\a[[:alnum:]]*\%(-[[:alnum:]]\+\)*' .
 exe 'syn match staveKit /' . s:B . '\a[[:alnum:]]*\%(-[[:alnum:]]\+\)*' . s:E . '/ contained'
 
 " phrase [ID] [at BAR] { body }  /  repeat ID [xN] [at BAR]  /  sync [TRACK.]ID [transpose K] [at BAR]
-exe 'syn region stavePhraseBlock matchgroup=staveKeyword start=/' . s:B . 'phrase' . s:E . '/'
+exe 'syn region stavePhraseBlock matchgroup=staveKeyword start=/' . s:B . '\%(phrase\|pattern\)' . s:E . '/'
       \ . ' end=/}\@1<=/ contained'
       \ . ' contains=staveKeyword,staveNumber,stavePhraseName,staveComment,staveMelodyPhraseBody'
-exe 'syn region staveDrumPhraseBlock matchgroup=staveKeyword start=/' . s:B . 'phrase' . s:E . '/'
+exe 'syn region staveDrumPhraseBlock matchgroup=staveKeyword start=/' . s:B . '\%(phrase\|pattern\)' . s:E . '/'
       \ . ' end=/}\@1<=/ contained'
       \ . ' contains=staveKeyword,staveNumber,stavePhraseName,staveComment,staveDrumPhraseBody'
 exe 'syn match stavePhraseName /' . s:B . s:id . s:E . '/ contained'
