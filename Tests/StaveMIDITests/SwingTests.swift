@@ -123,4 +123,16 @@ final class SwingTests: XCTestCase {
         }
         XCTAssertNil(TickSwingMap(swing: Swing(unit: 8), placements: placements, meterMap: meters, ticksPerWhole: 100))
     }
+
+    /// `render`/`play --from 2`: the excerpt sounds as the song does from bar 2 on (its notes are
+    /// swung before the cut and played straight after it).
+    func testAnExcerptKeepsTheSwing() throws {
+        let text = "swing 8\ntrack a { phrase { c8 d e f g a b > c | < c8 d e16 f g8 a b4. } }"
+        let (song, _) = Lowering.compile(Source(path: "t.stave", text: text), defaultTitle: "t")
+        guard case .success(let cut) = SongExcerpt.cut(song, from: .bar(2), to: nil) else { return XCTFail("no excerpt") }
+        let whole = try MIDIDump(MIDIFileWriter().render(song)).notes.filter { $0[2] >= 1920 }.map { [$0[2] - 1920, $0[3], $0[4]] }
+        let excerpt = try MIDIDump(MIDIFileWriter().render(cut.song)).notes.map { [$0[2], $0[3], $0[4]] }
+        XCTAssertEqual(excerpt, whole)
+        XCTAssertEqual(excerpt.map { $0[0] }, [0, 320, 480, 600, 720, 960, 1280])
+    }
 }
