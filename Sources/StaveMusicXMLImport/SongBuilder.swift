@@ -240,6 +240,7 @@ struct SongBuilder {
             let assigned = ImportLayout.voices(of: sortedImported)
             let trackCount = (assigned.max() ?? 0) + 1
             var graceTaken = [Bool](repeating: false, count: graces.count)
+            var placedWedges = Set<Int>()
             var allSyllables = Set<SyllableKey>(), sungSyllables = Set<SyllableKey>()
             var symbolTaken = Set<Int>()
             for trackIndex in 0..<trackCount {
@@ -276,7 +277,7 @@ struct SongBuilder {
                     default: break
                     }
                 }
-                lostWedges += placeHairpins(wedges, notes: imported, in: &body, ticksPerWhole: ticksPerWhole)
+                placeHairpins(wedges, placed: &placedWedges, notes: imported, in: &body, ticksPerWhole: ticksPerWhole)
                 placeGraces(graces, velocities: graceVelocities, taken: &graceTaken, in: &body, ticksPerWhole: ticksPerWhole, drums: part.isDrums)
                 placeSymbols(directions, taken: &symbolTaken, in: &body, ticksPerWhole: ticksPerWhole)
                 // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse).
@@ -321,6 +322,7 @@ struct SongBuilder {
                                     phrases: [Phrase(id: phraseID, start: .zero, content: .original(body))]))
             }
             lostGraces += graceTaken.filter { !$0 }.count
+            lostWedges += wedges.count - placedWedges.count
             lostLyrics += allSyllables.subtracting(sungSyllables).count
             lostSymbols += directions.indices.filter { index in
                 if case .harmony = directions[index].direction.kind { return !symbolTaken.contains(index) } else { return false }
@@ -411,36 +413,27 @@ struct SongBuilder {
     /// Hairpins for the wedges where the body's velocities allow one (Stave's hairpin runs from
     /// where it stands to the next velocity command, which must be louder for a crescendo and
     /// softer for a diminuendo): from the first note at or after the wedge's start to the next
-    /// change of written velocity. Returns how many wedges were left out.
-    private func placeHairpins(_ wedges: [(start: Int, stop: Int, crescendo: Bool)], notes: [ImportedNote], in body: inout PhraseBody,
-                               ticksPerWhole: Int) -> Int {
-        guard !wedges.isEmpty else { return 0 }
+    /// change of written velocity. `placed`: the indices of the wedges placed (on this or an
+    /// earlier track of the part).
+    private func placeHairpins(_ wedges: [(start: Int, stop: Int, crescendo: Bool)], placed: inout Set<Int>, notes: [ImportedNote],
+                               in body: inout PhraseBody, ticksPerWhole: Int) {
+        guard !wedges.isEmpty else { return }
         // The velocity of each distinct start, in order.
         var starts: [(tick: Int, velocity: Int)] = []
         for note in notes where starts.last?.tick != note.start { starts.append((note.start, note.velocity)) }
-        var lost = 0
         var openUntil = Int.min
-        for wedge in wedges {
-            guard let first = starts.firstIndex(where: { $0.tick >= wedge.start }), starts[first].tick >= openUntil else {
-                lost += 1
-                continue
-            }
+        for (index, wedge) in wedges.enumerated() where !placed.contains(index) {
+            guard let first = starts.firstIndex(where: { $0.tick >= wedge.start }), starts[first].tick >= openUntil else { continue }
             let from = first == 0 ? starts[first].velocity : starts[first - 1].velocity
             guard starts[first].velocity == from,
-                  let change = starts[(first + 1)...].firstIndex(where: { $0.velocity != from }) else {
-                lost += 1
-                continue
-            }
+                  let change = starts[(first + 1)...].firstIndex(where: { $0.velocity != from }) else { continue }
             let to = starts[change].velocity
-            guard wedge.crescendo ? to > from : to < from else {
-                lost += 1
-                continue
-            }
+            guard wedge.crescendo ? to > from : to < from else { continue }
+            placed.insert(index)
             body.expression.hairpins.append(Hairpin(start: Rational(starts[first].tick, ticksPerWhole), end: Rational(starts[change].tick, ticksPerWhole),
                                                     from: from, to: to))
             openUntil = starts[change].tick
         }
-        return lost
     }
 
     /// Grace notes as grace groups of the notes of this body they stand before (`taken`: the

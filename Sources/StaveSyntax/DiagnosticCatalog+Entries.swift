@@ -490,12 +490,12 @@ extension DiagnosticID {
                          wrong: "{\"type\": \"original\", \"lyrics\": [\"la la\"], …}", right: "{\"type\": \"original\", \"id\": \"verse\", \"lyrics\": [\"la la\"], …}")
         // MIDI import
         case .importUnreadable:
-            return entry("a MIDI file that cannot be read",
-                         "`stave import` reads Standard MIDI Files (format 0 or 1). The message names the byte where the file stops making sense and what was expected there: a file cut short, a chunk length that runs past the end, or another kind of file.",
+            return entry("a MIDI or MusicXML file that cannot be read",
+                         "`stave import` reads Standard MIDI Files (format 0 or 1) and MusicXML scores (`.musicxml`, `.xml`, compressed `.mxl`). For MIDI the message names the byte where the file stops making sense and what was expected there: a file cut short, a chunk length that runs past the end, or another kind of file. For MusicXML it names the line and column: XML that is not well formed or not UTF-8, a duration before any `<divisions>` or below zero, a number beyond the limits, elements nested more than 256 deep, or entities that would expand beyond a megabyte (a document type's external entities are never fetched).",
                          wrong: "4D 54 68 64 00 00 00 06 00 01 00 02 01 E0   (MThd, then a track count of 2 and no tracks)", right: "4D 54 68 64 … 4D 54 72 6B …   (the header, then both MTrk chunks)")
         case .importLoss:
-            return warning("something of the MIDI file that the imported song does not keep",
-                           "An import writes what Stave can say; what it cannot (a key change, a later program change, a time signature outside Stave's meters, note times off every grid) is changed or left out, and this warning says what and how. The rest of the song is imported.",
+            return warning("something of the MIDI or MusicXML file that the imported song does not keep",
+                           "An import writes what Stave can say; what it cannot (a key change, a later program change, a time signature outside Stave's meters, note times off every grid; in MusicXML an articulation or ornament Stave has no mark for, a verse no pass sings, a chord symbol on no chord of its notes, repeats written out in full) is changed or left out, and this warning says what and how — for notes, with the part and measure of the first few. The rest of the song is imported.",
                            wrong: "a program change in the middle of a track   (\"1 program changes after the first of a track are not kept\")", right: "one program change at the start of each track")
         }
     }

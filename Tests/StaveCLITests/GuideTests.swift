@@ -53,4 +53,22 @@ final class GuideTests: CLITestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("ode.mid"))),
                        try Data(contentsOf: URL(fileURLWithPath: path("ode-again.mid"))))
     }
+
+    /// The commands of the section "Importing MusicXML", run as written: the score exported, imported and compiled gives the
+    /// example's MIDI bytes.
+    func testTheMusicXMLImportSectionDoesWhatItSays() throws {
+        let lines = blocks("sh", in: try guide).filter { $0.section.hasSuffix("Importing MusicXML") }.flatMap { $0.body.split(separator: "\n") }
+        XCTAssertEqual(lines.count, 3)
+        for line in lines {
+            let words = line.split(separator: "#")[0].split(separator: " ").map(String.init)
+            XCTAssertEqual(words.first, "stave", String(line))
+            let arguments = words.dropFirst().map { word in
+                (word.hasSuffix(".mid") || word.hasSuffix(".musicxml") || word.hasSuffix(".stave")) && !word.hasPrefix("Examples/") ? path(word) : word
+            }
+            let result = try run(Array(arguments))
+            XCTAssertEqual(result.status, 0, "\(line): \(result.err)")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("greensleeves.mid"))),
+                       try Data(contentsOf: URL(fileURLWithPath: path("again.mid"))))
+    }
 }
