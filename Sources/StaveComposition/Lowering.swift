@@ -25,10 +25,16 @@ public struct Lowering {
         let meterMap = MeterMap(meters: song.meters)
         var tracks = lowering.lowerTracks(syntax.tracks)
         lowering.assignChannels(&tracks, syntax.tracks)
+        // Accompaniment (v3): the song's own styles, then each comp once the tracks are placed.
+        let styles = syntax.styles
+        if !styles.isEmpty { song.styles = lowering.lowerStyles(styles) }
         var placement = Placement(song: song, meterMap: meterMap, syntax: consume syntax, tracks: tracks)
         placement.run()
         lowering.diagnostics += placement.diagnostics
         song.tracks = placement.tracks
+        if placement.syntax.tracks.contains(where: { !$0.comps.isEmpty }) {
+            lowering.lowerComps(&song, tracks: placement.syntax.tracks, styles: styles)
+        }
         // Timing is checked only on a song without errors of its own (a name that is no drum
         // counts, though the parser reported it).
         if !lowering.diagnostics.hasErrors, !placement.hasUnknownDrum {

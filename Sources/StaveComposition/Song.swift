@@ -26,6 +26,8 @@ public struct Song: Equatable, Sendable {
     public var markers: [SongMarker] = []
     /// The tracks in source order.
     public var tracks: [Track]
+    /// The song's own styles (`style ID { … }`, Accompaniment v3) in source order, as written.
+    public var styles: [StyleDefinition] = []
 
     /// Creates a `Song` from its parts.
     public init(title: String, composer: String? = nil, ppq: Int = 480, key: Key = .cMajor,
@@ -166,6 +168,12 @@ public struct Track: Equatable, Sendable {
     public var transpose: Int
     /// Percent (1…100) of its written length that an unmarked note sounds (v2 `legato`).
     public var legato: Int = 100
+    /// `symbols on|off` (Accompaniment v3): false when the track's chord symbols sound nothing
+    /// in it (they still drive comps, MusicXML harmony and the roll).
+    public var symbols: Bool = true
+    /// `comp SOURCE STYLE.PART` (Accompaniment v3): the track plays a style's part over the
+    /// harmony of another track instead of phrases of its own.
+    public var comp: Comp?
     /// Phrases in source order.
     public var phrases: [Phrase]
     /// The `track` or `drums` block it was written as (not part of equality).
