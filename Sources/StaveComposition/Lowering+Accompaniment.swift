@@ -34,7 +34,8 @@ extension Lowering {
                 }
                 let (body, problems) = Lowering.pattern(part, for: Track(id: style.id.text, kind: part.kind ?? .melody, channel: 1))
                 diagnostics += problems
-                if !problems.hasErrors {
+                // A pattern that failed to parse has no known length (the parser reported it).
+                if !problems.hasErrors, !part.body.contains(where: { $0.kind == .invalid }) {
                     let bar = Rational(part.numerator.value, part.denominator.value)
                     if body.length != bar {
                         error(.patternLength, "the pattern of part '\(part.name.text)' lasts \(body.length) of a whole note; one bar of \(meter) lasts \(bar): a pattern is exactly one bar", part.name.range.union(part.denominator.range))

@@ -119,7 +119,9 @@ extension Parser {
         case .leftParen:
             if readsPattern {
                 refuseInPattern("a grace group", at: token.range)
-                skipBalanced()
+                advance()
+                while current.kind != .end, current.kind != .rightBrace, current.kind != .rightParen { advance() }
+                if current.kind == .rightParen { advance() }
                 return false
             }
             return parseGrace(in: context, depth: depth)
