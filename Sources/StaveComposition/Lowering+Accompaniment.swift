@@ -114,13 +114,21 @@ extension Lowering {
         }
         var comp = Comp(source: source.id, style: statement.style.text, part: statement.part.text)
         comp.sourceMark = SourceMark(statement.range)
-        for part in named where (1...64).contains(part.numerator.value) && [1, 2, 4, 8, 16, 32, 64].contains(part.denominator.value) {
-            guard comp.pattern(numerator: part.numerator.value, denominator: part.denominator.value) == nil else { continue }
+        comp.patterns = Lowering.compPatterns(named, for: track)
+        return comp
+    }
+
+    /// The patterns of one part (`parts`, all of one name) lowered for `track`: one per meter,
+    /// the first written; a pattern with errors (reported where the style is) is left out.
+    static func compPatterns(_ parts: [StylePartSyntax], for track: Track) -> [CompPattern] {
+        var patterns: [CompPattern] = []
+        for part in parts where (1...64).contains(part.numerator.value) && [1, 2, 4, 8, 16, 32, 64].contains(part.denominator.value) {
+            guard !patterns.contains(where: { $0.numerator == part.numerator.value && $0.denominator == part.denominator.value }) else { continue }
             let (body, problems) = Lowering.pattern(part, for: track)
             guard !problems.hasErrors else { continue }
-            comp.patterns.append(CompPattern(numerator: part.numerator.value, denominator: part.denominator.value, isDrums: track.kind == .drums, body: body))
+            patterns.append(CompPattern(numerator: part.numerator.value, denominator: part.denominator.value, isDrums: track.kind == .drums, body: body))
         }
-        return comp
+        return patterns
     }
 
     /// Every bar the comp plays needs a pattern for its meter: the first that has none is an error.

@@ -64,7 +64,7 @@ public struct SongDecoder {
         return song(songValue, at: JSONPath.root.key("song"))
     }
 
-    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "tracks"]
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "meters", "markers", "styles", "tracks"]
 
     mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
@@ -79,6 +79,8 @@ public struct SongDecoder {
         if let value = fields.take("tempoRamps") { tempoRamps = self.tempoRamps(value, at: path.key("tempoRamps")) }
         var markers: [SongMarker]? = []
         if let value = fields.take("markers") { markers = songMarkers(value, at: path.key("markers")) }
+        var styles: [StyleDefinition]? = []
+        if let value = fields.take("styles") { styles = self.styles(value, at: path.key("styles")) }
         var tracks: [SongDocument.Track]?
         if let value = required(&fields, "tracks", expected: "an array of tracks"),
            var elements = array(value, at: path.key("tracks"), expected: "an array of tracks") {
@@ -89,11 +91,12 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
-        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let tracks else { return nil }
+        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let meters, let markers, let styles, let tracks else { return nil }
         if fields.has("composer"), composer == nil { return nil }
         var document = SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
                                     tempos: tempos, meters: meters, markers: markers, tracks: tracks)
         document.tempoRamps = tempoRamps
+        document.styles = styles
         return document
     }
 
@@ -179,7 +182,7 @@ public struct SongDecoder {
 
     // MARK: - Tracks
 
-    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "phrases"]
+    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "symbols", "comp", "phrases"]
 
     /// A track's `type`, when it is one.
     static func trackKind(_ value: JSONValue) -> TrackKind? {
@@ -229,6 +232,7 @@ public struct SongDecoder {
                 legato = nil
             }
         }
+        let (symbols, comp) = accompaniment(&fields, kind: kind, at: path)
         var phrases: [SongDocument.Phrase]?
         if let value = required(&fields, "phrases", expected: "an array of phrases"),
            var elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
@@ -246,12 +250,16 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { phrases = decoded.compactMap { $0 } }
         }
         finish(fields, what: kind == .drums ? "a drum track" : "a track",
-               known: kind == .drums ? SongDecoder.melodyFields.filter { $0 != "octave" && $0 != "transpose" } : SongDecoder.melodyFields)
+               known: kind == .drums ? SongDecoder.melodyFields.filter { $0 != "octave" && $0 != "transpose" && $0 != "symbols" } : SongDecoder.melodyFields)
         guard let id, let kind, let program, let channel, let explicit, let volume, let pan, let velocity,
               let octave, let transpose, let legato, let phrases else { return nil }
         if fields.has("name"), name == nil { return nil }
-        return SongDocument.Track(id: id, name: name, kind: kind, program: program, channel: channel, channelIsExplicit: explicit,
-                                  volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, legato: legato,
-                                  phrases: phrases)
+        guard let symbols, let comp else { return nil }
+        var track = SongDocument.Track(id: id, name: name, kind: kind, program: program, channel: channel, channelIsExplicit: explicit,
+                                       volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, legato: legato,
+                                       phrases: phrases)
+        track.symbols = symbols
+        track.comp = comp
+        return track
     }
 }

@@ -83,6 +83,12 @@ extension SongDocument {
         self.init(title: song.title, composer: song.composer, ppq: song.ppq, resolution: resolution, key: song.key,
                   tempos: song.tempos, meters: song.meters, markers: song.markers, tracks: tracks)
         tempoRamps = song.tempoRamps
+        // Accompaniment (v3): styles, `symbols` and `comp` as written.
+        styles = song.styles
+        for (index, track) in song.tracks.enumerated() {
+            self.tracks[index].symbols = track.symbols
+            self.tracks[index].comp = track.comp.map { CompStatement(source: $0.source, style: $0.style, part: $0.part) }
+        }
     }
 
     /// The smallest number of units per whole note that makes every time of the song an integer.
@@ -143,11 +149,19 @@ extension SongDocument {
                                                 channelIsExplicit: track.channelIsExplicit, volume: track.volume, pan: track.pan,
                                                 velocity: track.velocity, octave: track.octave, transpose: track.transpose, phrases: phrases)
             result.legato = track.legato
+            result.symbols = track.symbols
             return result
         }
         var song = Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
         song.markers = markers
         song.tempoRamps = tempoRamps
+        // Accompaniment (v3): each comp with its part's patterns lowered for its track.
+        song.styles = styles
+        for (index, track) in self.tracks.enumerated() {
+            guard let statement = track.comp else { continue }
+            song.tracks[index].comp = Accompaniment.comp(source: statement.source, style: statement.style, part: statement.part,
+                                                         for: song.tracks[index], styles: styles)
+        }
         return song
     }
 

@@ -37,6 +37,8 @@ public struct SongDocument: Equatable, Sendable {
     public var markers: [SongMarker]
     /// The tracks in source order.
     public var tracks: [Track]
+    /// The song's own styles as written (version 6, `styles`; Accompaniment v3).
+    public var styles: [StyleDefinition] = []
 
     /// A document; the defaults are those of an empty Stave file.
     public init(title: String, composer: String? = nil, ppq: Int = 480, resolution: Int = 1, key: Key = .cMajor,
@@ -81,6 +83,10 @@ public struct SongDocument: Equatable, Sendable {
         public var legato: Int
         /// The phrases in source order.
         public var phrases: [Phrase]
+        /// `symbols off` (version 6, `"symbols": false`; Accompaniment v3).
+        public var symbols = true
+        /// `comp SOURCE STYLE.PART` as written (version 6, `comp`).
+        public var comp: CompStatement?
 
         /// A track; the defaults are Stave's.
         public init(id: String, name: String? = nil, kind: TrackKind, program: Int = 0, channel: Int, channelIsExplicit: Bool = false,
@@ -99,6 +105,20 @@ public struct SongDocument: Equatable, Sendable {
             self.transpose = transpose
             self.legato = legato
             self.phrases = phrases
+        }
+    }
+
+    /// `comp SOURCE STYLE.PART` as written (Accompaniment v3).
+    public struct CompStatement: Equatable, Sendable {
+        public var source: String
+        public var style: String
+        public var part: String
+
+        /// Creates a `CompStatement` from its parts.
+        public init(source: String, style: String, part: String) {
+            self.source = source
+            self.style = style
+            self.part = part
         }
     }
 

@@ -91,6 +91,7 @@ public enum SongEncoder {
                 writer.string(marker.text)
             }
         }
+        if !song.styles.isEmpty { writeStyles(song.styles, &writer) }
         writer.key("tracks", first: false)
         if song.tracks.isEmpty {
             writer.raw("[]")
@@ -138,6 +139,7 @@ public enum SongEncoder {
             writer.key("legato", first: false)
             writer.integer(track.legato)
         }
+        writeAccompaniment(track, &writer)
         writer.key("phrases", first: false)
         if track.phrases.isEmpty {
             writer.raw("[]")

@@ -72,6 +72,7 @@ struct SongValidator {
             for track in document.tracks.indices { validator.checkPlacement(track) }
             if validator.problems.isEmpty { validator.checkInBodyTemposAgainstRamps() }
         }
+        if validator.problems.isEmpty { validator.checkAccompaniment() }
         return validator.problems
     }
 

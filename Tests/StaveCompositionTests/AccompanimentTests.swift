@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import StaveComposition
 import StaveSyntax
@@ -139,5 +140,14 @@ final class AccompanimentTests: XCTestCase {
                 XCTAssertFalse(notes(text, track: "x").isEmpty, "\(style).\(part)")
             }
         }
+    }
+}
+
+/// The README prints the built-in styles in full, word for word.
+final class BuiltInStylesREADMETests: XCTestCase {
+    func testTheREADMEPrintsTheBuiltInStyles() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("```stave\n" + StyleBuiltIns.text + "\n```\n"), "README's built-in styles differ from StyleBuiltIns.text")
     }
 }
