@@ -182,7 +182,8 @@ public enum Performance {
         }
         for (index, track) in song.tracks.enumerated() {
             headerTempos(after: index)
-            for placement in placements(of: track, in: song) where !placement.body.tempos.isEmpty {
+            // A comp track (Accompaniment v3) holds no tempo marks: its notes are not realised for them.
+            for placement in track.comp == nil ? placements(of: track, in: song) : [] where !placement.body.tempos.isEmpty {
                 for copy in 0..<placement.count {
                     let offset = placement.start + placement.body.length * copy
                     for mark in placement.body.tempos { events.append(PerformedTempo(time: offset + mark.offset, bpm: mark.bpm)) }

@@ -48,7 +48,7 @@ struct SourceTreeBuilder {
             } else if let track = item.track, track < 0 {
                 let style = syntax.styles[-1 - track]
                 cursor = addUnparsed(upTo: style.range.start, from: cursor)
-                cursor = add(.track, style.range) { builder in
+                cursor = add(.style, style.range) { builder in
                     for part in style.parts { builder.add(.setting, part.range) { _ in } }
                 }
             } else if let track = item.track {
