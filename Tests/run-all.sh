@@ -40,6 +40,7 @@
 #      its security from raw sockets (installs chromium and chromium-driver; Tests/preview/run.sh);
 #  14. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
 #      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
+#  15. comp: the musical properties of accompaniment over generated songs (Tests/comp/run.sh).
 # Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
 # 0, report no failure and make at least its minimum number of checks (Tests/runner/parts.sh).
 # Ends with one table (part, checks, failures, time) and exits non-zero when any part failed.
@@ -49,7 +50,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Tests/runner/parts.sh
 
 # The parts, in the order they run: key, name.
-PART_KEYS=(runner build swift referee feel corpus model model-v2 model-hand format musicxml import musicxml-import editors lsp install audio engrave preview fuzz)
+PART_KEYS=(runner build swift referee feel corpus model model-v2 model-hand format musicxml import musicxml-import editors lsp install audio engrave preview fuzz comp)
 QUICK=""
 ONLY=""
 while [ $# -gt 0 ]; do
@@ -135,6 +136,15 @@ swift_tests() {
     echo "$((tests - failures)) passed, $failures failed"
   fi
   return "$rc"
+}
+
+# Accompaniment (v3): mido as the MIDI referee installs it, then Tests/comp/run.sh.
+comp_properties() {
+  if ! PYTHONPATH="$REFEREE_DEPS" python3 -c "import mido" 2>/dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$REFEREE_DEPS" \
+      -r Tests/referee/requirements.txt || return 1
+  fi
+  bash Tests/comp/run.sh "$STAVE" --count "$SONGS"
 }
 
 midi_referee() {
@@ -256,6 +266,8 @@ part musicxml-import 600 25 "MusicXML import (examples, music21 corpus)" bash Te
 part editors 2400 2400 "editor support" bash Tests/editors/run.sh
 part lsp 160 160 "language server (pytest-lsp, Neovim)" bash Tests/lsp/run.sh "$STAVE"
 part install 70 70 "install and man page" bash Tests/install/run.sh
+# Accompaniment (v3): comp's musical properties over generated songs (mido, from the referee part).
+part comp 300 20 "comp: musical properties (mido)" comp_properties
 part audio 130 130 "audio: render, play, watch (FluidSynth)" bash Tests/audio/run.sh "$STAVE"
 # Every example engraved to PDF and SVG by MuseScore 3 and LilyPond (about ten minutes).
 part engrave 70 70 "engrave: MuseScore 3 and LilyPond" bash Tests/engrave/run.sh "$STAVE"

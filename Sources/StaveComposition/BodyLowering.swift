@@ -69,7 +69,12 @@ struct BodyLowering {
     /// Where a command stands (see `Stand`).
     var stand = Stand()
 
+    /// False under `symbols off` (Accompaniment v3): a chord symbol's tones are kept at
+    /// velocity 0 (rule 11: kept, but no MIDI note), so a melody pitch among them sounds alone.
+    let symbolsSound: Bool
+
     init(track: Track, key: Key, texts: [String] = []) {
+        self.symbolsSound = track.symbols
         self.texts = texts
         self.key = key
         self.kind = track.kind
@@ -250,9 +255,10 @@ struct BodyLowering {
                 var merged = marks
                 for pitch in pitches {
                     var velocities: (Int, Int)?
-                    merged.formUnion(BodyLowering.merge(pitch, velocity: own ?? velocity, ownVelocity: own != nil, tie: tie, tieRange: tieRange, marks: marks, spelling: nil,
+                    let symbolVelocity = symbolsSound ? own ?? velocity : 0
+                    merged.formUnion(BodyLowering.merge(pitch, velocity: symbolVelocity, ownVelocity: symbolsSound && own != nil, tie: tie, tieRange: tieRange, marks: marks, spelling: nil,
                                                         into: &chord, tied: &tied, velocities: &velocities))
-                    if let velocities { pitchTwice(pitch, velocities, member.range) }
+                    if let velocities, symbolsSound { pitchTwice(pitch, velocities, member.range) }
                 }
                 if !merged.isEmpty { checkMarks(merged, member.range) }
                 continue
@@ -261,7 +267,8 @@ struct BodyLowering {
             var velocities: (Int, Int)?
             let merged = BodyLowering.merge(pitch, velocity: own ?? velocity, ownVelocity: own != nil, tie: tie, tieRange: tieRange, marks: marks,
                                             spelling: BodyLowering.written(member.sound, in: key), into: &chord, tied: &tied, velocities: &velocities)
-            if let velocities { pitchTwice(pitch, velocities, member.range) }
+            // Under `symbols off` a melody pitch among a symbol's silent tones is no second copy.
+            if let velocities, symbolsSound || min(velocities.0, velocities.1) > 0 { pitchTwice(pitch, velocities, member.range) }
             if !merged.isEmpty { checkMarks(merged, member.range) }
         }
         noteCount += chord.count
@@ -405,6 +412,9 @@ struct BodyLowering {
             return key
         case .chordSymbol:
             return nil // only a chord member can be a chord symbol (the parser reports others)
+        case .chordTone(let tone):
+            // A pattern's word keeps its octave and word until the realisation (`Accompaniment`).
+            return 12 * (octave + 1) + tone.code
         case .pitch(let spelling):
             let pitch = Pitch.midi(spelling, octave: octave, key: key)
             if pitch >= 0, pitch <= 127, pitch + transpose >= 0, pitch + transpose <= 127 {

@@ -74,6 +74,17 @@ extension Lowering {
                 } else {
                     track.staff = StaffPlacement(part: part, number: number)
                 }
+            case .symbols:
+                // Accompaniment (v3): `symbols on|off`, a melody track's setting.
+                guard syntax.kind == .melody else {
+                    error(.settingNotAllowed, "'symbols' is not allowed in drum track '\(syntax.id.text)': chord symbols belong to melody tracks", setting.range)
+                    continue
+                }
+                guard case .name(let value) = setting.value, value == "on" || value == "off" else {
+                    error(.expectedToken, "expected 'on' or 'off' after 'symbols'", setting.valueRange)
+                    continue
+                }
+                track.symbols = value == "on"
             case .legato:
                 guard case .number(let value) = setting.value else {
                     error(.expectedToken, "expected a number after 'legato'", setting.valueRange)

@@ -28,6 +28,9 @@ public struct Lowering {
         var tracks = lowering.lowerTracks(syntax.tracks)
         lowering.assignChannels(&tracks, syntax.tracks)
         lowering.checkStaves(tracks, syntax.tracks) // Stave 3: `staff PART N` across tracks
+        // Accompaniment (v3): the song's own styles, then each comp once the tracks are placed.
+        let styles = syntax.styles
+        if !styles.isEmpty { song.styles = lowering.lowerStyles(styles) }
         var placement = Placement(song: song, meterMap: meterMap, syntax: consume syntax, tracks: tracks)
         placement.run()
         lowering.diagnostics += placement.diagnostics.indices.lazy.filter { !placement.supersededDiagnostics.contains($0) }.map { placement.diagnostics[$0] }
@@ -42,6 +45,9 @@ public struct Lowering {
             // Stave 3: the header `transpose` must keep every melody pitch inside MIDI's range.
             let range = placement.syntax.header.first { if case .transpose = $0.kind { true } else { false } }?.range ?? SourceRange(0, 0)
             lowering.error(.valueOutOfRange, "transpose \(song.transpose) takes a note of track '\(outside.track)' to MIDI \(outside.pitch), outside 0–127", range)
+        }
+        if placement.syntax.tracks.contains(where: { !$0.comps.isEmpty }) {
+            lowering.lowerComps(&song, tracks: placement.syntax.tracks, styles: styles)
         }
         // Timing is checked only on a song without errors of its own (a name that is no drum
         // counts, though the parser reported it).

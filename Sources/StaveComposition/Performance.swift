@@ -88,8 +88,18 @@ public enum Performance {
         public var isPlain: Bool { Performance.isPlain(body, legato: legato) }
     }
 
-    /// Where each phrase of a track sounds: Originals, each Repeat copy, Syncs.
+    /// Where each phrase of a track sounds: Originals, each Repeat copy, Syncs; for a track
+    /// with `comp`, its realised accompaniment.
     public static func placements(of track: Track, in song: Song) -> [Placement] {
+        // Stave 3 accompaniment (rule 17), the one hook where a comp track's notes are made:
+        // `Accompaniment` realises the comp over its source's harmony, which it reads from
+        // `phrasePlacements` of the source (the form's unfolding goes before this stage).
+        if let comp = track.comp { return Accompaniment.placements(comp, of: track, in: song) }
+        return phrasePlacements(of: track, in: song)
+    }
+
+    /// Where each phrase of a track sounds: Originals, each Repeat copy, Syncs.
+    public static func phrasePlacements(of track: Track, in song: Song) -> [Placement] {
         // Stave 3: the header `transpose` moves every melody track on top of its own.
         let ownShift = track.kind == .melody ? track.transpose + song.transpose : 0
         // Placements of one phrase in its own track, in time order, number the verses.
@@ -173,7 +183,8 @@ public enum Performance {
         }
         for (index, track) in song.tracks.enumerated() {
             headerTempos(after: index)
-            for placement in placements(of: track, in: song) where !placement.body.tempos.isEmpty {
+            // A comp track (Accompaniment v3) holds no tempo marks: its notes are not realised for them.
+            for placement in track.comp == nil ? placements(of: track, in: song) : [] where !placement.body.tempos.isEmpty {
                 for copy in 0..<placement.count {
                     let offset = placement.start + placement.body.length * copy
                     for mark in placement.body.tempos { events.append(PerformedTempo(time: offset + mark.offset, bpm: mark.bpm)) }

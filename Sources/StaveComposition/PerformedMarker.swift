@@ -15,7 +15,8 @@ extension Performance {
             keyed.append((PerformedMarker(time: meterMap.start(ofBar: marker.bar), text: marker.text), true, .zero, 0, index))
         }
         var sequence = 0
-        for (trackIndex, track) in song.tracks.enumerated() {
+        // A comp track (Accompaniment v3) holds no markers: its notes are not realised for them.
+        for (trackIndex, track) in song.tracks.enumerated() where track.comp == nil {
             for placement in placements(of: track, in: song) where !placement.body.expression.markers.isEmpty {
                 for copy in 0..<placement.count {
                     let offset = placement.start + placement.body.length * copy
@@ -58,6 +59,7 @@ extension Performance {
     /// With `swing` (Stave 3 feel), the times are where the track's swing moves them.
     public static func controls(of track: Track, in song: Song, swing: SwingMap? = nil) -> [PerformedControl] {
         var keyed: [(control: PerformedControl, placementStart: Rational, sequence: Int)] = []
+        guard track.comp == nil else { return [] } // a comp track sends no controllers
         for placement in placements(of: track, in: song) where !placement.body.expression.controls.isEmpty {
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy

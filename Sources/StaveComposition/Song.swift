@@ -37,6 +37,8 @@ public struct Song: Equatable, Sendable {
     public var keyChanges: [KeyChange] = []
     /// The header's `transpose N` (−48…48): every melody track sounds N semitones higher.
     public var transpose = 0
+    /// The song's own styles (`style ID { … }`, Accompaniment v3) in source order, as written.
+    public var styles: [StyleDefinition] = []
 
     /// Creates a `Song` from its parts.
     public init(title: String, composer: String? = nil, ppq: Int = 480, key: Key = .cMajor,
@@ -180,6 +182,12 @@ public struct Track: Equatable, Sendable {
     /// `staff PART N` (Stave 3): the part and staff of the score it is written on; nil: a part
     /// of its own (`StaffRule`).
     public var staff: StaffPlacement?
+    /// `symbols on|off` (Accompaniment v3): false when the track's chord symbols sound nothing
+    /// in it (they still drive comps, MusicXML harmony and the roll).
+    public var symbols: Bool = true
+    /// `comp SOURCE STYLE.PART` (Accompaniment v3): the track plays a style's part over the
+    /// harmony of another track instead of phrases of its own.
+    public var comp: Comp?
     /// Phrases in source order.
     public var phrases: [Phrase]
     /// The track's own `swing …` (Feel v3), replacing the header's; nil when not written.

@@ -44,6 +44,10 @@ public struct SongFigures: Equatable, Sendable {
                 notes += count * copies
                 end = max(end, phrase.start + length * copies)
             }
+            // A comp track (Accompaniment v3) plays its realised notes (within its source's span).
+            if track.comp != nil {
+                for placement in Performance.placements(of: track, in: song) { notes += SongFigures.noteCount(of: placement.body) * placement.count }
+            }
         }
         self.notes = notes
         self.end = end

@@ -65,7 +65,7 @@ public struct SongDecoder {
         return song(songValue, at: JSONPath.root.key("song"))
     }
 
-    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "keyChanges", "transpose", "meters", "markers", "tracks", "form"] + feelFields
+    static let songFields = ["title", "composer", "ppq", "resolution", "key", "tempos", "tempoRamps", "keyChanges", "transpose", "meters", "markers", "styles", "tracks", "form"] + feelFields
 
     mutating func song(_ value: consuming JSONValue, at path: JSONPath) -> SongDocument? {
         guard var fields = object(value, at: path, what: "the song") else { return nil }
@@ -84,6 +84,8 @@ public struct SongDecoder {
         var markers: [SongMarker]? = []
         if let value = fields.take("markers") { markers = songMarkers(value, at: path.key("markers")) }
         let feel = self.feel(&fields, at: path)
+        var styles: [StyleDefinition]? = []
+        if let value = fields.take("styles") { styles = self.styles(value, at: path.key("styles")) }
         var tracks: [SongDocument.Track]?
         if let value = required(&fields, "tracks", expected: "an array of tracks"),
            var elements = array(value, at: path.key("tracks"), expected: "an array of tracks") {
@@ -94,7 +96,7 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { tracks = decoded.compactMap { $0 } }
         }
         finish(fields, what: "the song", known: SongDecoder.songFields)
-        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let keys, let meters, let markers, let tracks, let form, feel.ok else { return nil }
+        guard let title, let ppq, let resolution, let key, let tempos, let tempoRamps, let keys, let meters, let markers, let styles, let tracks, let form, feel.ok else { return nil }
         if fields.has("composer"), composer == nil { return nil }
         var document = SongDocument(title: title, composer: composer, ppq: ppq, resolution: resolution, key: key,
                                     tempos: tempos, meters: meters, markers: markers, tracks: tracks)
@@ -103,6 +105,7 @@ public struct SongDecoder {
         document.humanize = feel.humanize
         document.form = form
         (document.keyChanges, document.transpose) = keys
+        document.styles = styles
         return document
     }
 
@@ -188,7 +191,7 @@ public struct SongDecoder {
 
     // MARK: - Tracks
 
-    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "part", "staff", "phrases"] + feelFields
+    static let melodyFields = ["id", "name", "type", "program", "channel", "channelExplicit", "volume", "pan", "velocity", "octave", "transpose", "legato", "part", "staff", "symbols", "comp", "phrases"] + feelFields
 
     /// A track's `type`, when it is one.
     static func trackKind(_ value: JSONValue) -> TrackKind? {
@@ -240,6 +243,7 @@ public struct SongDecoder {
         }
         let staff = staffPlacement(&fields, at: path, kind: kind, track: id ?? "")
         let feel = self.feel(&fields, at: path)
+        let (symbols, comp) = accompaniment(&fields, kind: kind, at: path)
         var phrases: [SongDocument.Phrase]?
         if let value = required(&fields, "phrases", expected: "an array of phrases"),
            var elements = array(value, at: path.key("phrases"), expected: "an array of phrases"), let kind {
@@ -257,16 +261,19 @@ public struct SongDecoder {
             if decoded.allSatisfy({ $0 != nil }) { phrases = decoded.compactMap { $0 } }
         }
         finish(fields, what: kind == .drums ? "a drum track" : "a track",
-               known: kind == .drums ? SongDecoder.melodyFields.filter { $0 != "octave" && $0 != "transpose" } : SongDecoder.melodyFields)
+               known: kind == .drums ? SongDecoder.melodyFields.filter { $0 != "octave" && $0 != "transpose" && $0 != "symbols" } : SongDecoder.melodyFields)
         guard let id, let kind, let program, let channel, let explicit, let volume, let pan, let velocity,
               let octave, let transpose, let legato, let phrases, let staff, feel.ok else { return nil }
         if fields.has("name"), name == nil { return nil }
+        guard let symbols, let comp else { return nil }
         var track = SongDocument.Track(id: id, name: name, kind: kind, program: program, channel: channel, channelIsExplicit: explicit,
                                        volume: volume, pan: pan, velocity: velocity, octave: octave, transpose: transpose, legato: legato,
                                        phrases: phrases)
         track.staff = staff
         track.swing = feel.swing
         track.humanize = feel.humanize
+        track.symbols = symbols
+        track.comp = comp
         return track
     }
 }

@@ -92,6 +92,12 @@ extension SongDocument {
         form = song.form
         keyChanges = song.keyChanges
         transpose = song.transpose
+        // Accompaniment (v3): styles, `symbols` and `comp` as written.
+        styles = song.styles
+        for (index, track) in song.tracks.enumerated() {
+            self.tracks[index].symbols = track.symbols
+            self.tracks[index].comp = track.comp.map { CompStatement(source: $0.source, style: $0.style, part: $0.part) }
+        }
     }
 
     /// The smallest number of units per whole note that makes every time of the song an integer.
@@ -155,6 +161,7 @@ extension SongDocument {
             result.staff = track.staff
             result.swing = track.swing
             result.humanize = track.humanize
+            result.symbols = track.symbols
             return result
         }
         var song = Song(title: title, composer: composer, ppq: ppq, key: key, tempos: tempos, meters: meters, tracks: tracks)
@@ -165,6 +172,13 @@ extension SongDocument {
         song.form = form
         song.keyChanges = keyChanges
         song.transpose = transpose
+        // Accompaniment (v3): each comp with its part's patterns lowered for its track.
+        song.styles = styles
+        for (index, track) in self.tracks.enumerated() {
+            guard let statement = track.comp else { continue }
+            song.tracks[index].comp = Accompaniment.comp(source: statement.source, style: statement.style, part: statement.part,
+                                                         for: song.tracks[index], styles: styles)
+        }
         return song
     }
 

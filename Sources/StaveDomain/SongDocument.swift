@@ -47,6 +47,8 @@ public struct SongDocument: Equatable, Sendable {
     public var swing: SwingSetting?
     /// Header `humanize …` as written (version 6, Stave 3 feel); nil when not written.
     public var humanize: HumanizeSetting?
+    /// The song's own styles as written (version 6, `styles`; Accompaniment v3).
+    public var styles: [StyleDefinition] = []
 
     /// A document; the defaults are those of an empty Stave file.
     public init(title: String, composer: String? = nil, ppq: Int = 480, resolution: Int = 1, key: Key = .cMajor,
@@ -97,6 +99,10 @@ public struct SongDocument: Equatable, Sendable {
         public var swing: SwingSetting?
         /// The track's own `humanize …` (version 6, Stave 3 feel); nil when not written.
         public var humanize: HumanizeSetting?
+        /// `symbols off` (version 6, `"symbols": false`; Accompaniment v3).
+        public var symbols = true
+        /// `comp SOURCE STYLE.PART` as written (version 6, `comp`).
+        public var comp: CompStatement?
 
         /// A track; the defaults are Stave's.
         public init(id: String, name: String? = nil, kind: TrackKind, program: Int = 0, channel: Int, channelIsExplicit: Bool = false,
@@ -115,6 +121,20 @@ public struct SongDocument: Equatable, Sendable {
             self.transpose = transpose
             self.legato = legato
             self.phrases = phrases
+        }
+    }
+
+    /// `comp SOURCE STYLE.PART` as written (Accompaniment v3).
+    public struct CompStatement: Equatable, Sendable {
+        public var source: String
+        public var style: String
+        public var part: String
+
+        /// Creates a `CompStatement` from its parts.
+        public init(source: String, style: String, part: String) {
+            self.source = source
+            self.style = style
+            self.part = part
         }
     }
 

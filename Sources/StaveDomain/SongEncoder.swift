@@ -98,6 +98,7 @@ public enum SongEncoder {
             writer.key("form", first: false)
             writeForm(song.form, &writer)
         }
+        if !song.styles.isEmpty { writeStyles(song.styles, &writer) }
         writer.key("tracks", first: false)
         if song.tracks.isEmpty {
             writer.raw("[]")
@@ -154,6 +155,7 @@ public enum SongEncoder {
         }
         // Stave 3 feel (SongDocument+Feel).
         writeFeel(swing: track.swing, humanize: track.humanize, &writer)
+        writeAccompaniment(track, &writer)
         writer.key("phrases", first: false)
         if track.phrases.isEmpty {
             writer.raw("[]")

@@ -73,6 +73,7 @@ struct SongValidator {
             if validator.problems.isEmpty { validator.checkInBodyTemposAgainstRamps() }
             if validator.problems.isEmpty { validator.checkForm() }
         }
+        if validator.problems.isEmpty { validator.checkAccompaniment() }
         return validator.problems
     }
 

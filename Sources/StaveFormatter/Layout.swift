@@ -60,7 +60,7 @@ struct Layout {
                 let separator: Separator
                 if previous == nil {
                     separator = .fileStart
-                } else if kind == .track || previous == .track {
+                } else if kind == .track || previous == .track || kind == .style || previous == .style {
                     separator = .newline(indent: 0, blanks: .one, commentIndent: 0)
                 } else if kind == .header, previous == .header {
                     separator = .newline(indent: 0, blanks: .none, commentIndent: 0)
@@ -69,7 +69,7 @@ struct Layout {
                 }
                 previous = kind
                 switch kind {
-                case .track: track(index, separator)
+                case .track, .style: track(index, separator)
                 default: flat(index, separator)
                 }
             case .token(let token):

@@ -40,8 +40,26 @@ struct CompletionContext {
         let trackNode = path.first { tree.nodes[$0].kind == .track }
         let trackID = trackNode.flatMap { node in analysis.names.tracks.first { $0.node == node }?.id }
         let isDrums = trackNode.map(isDrumTrack) ?? false
+        // Accompaniment (v3): `comp SOURCE STYLE.PART` — a style after the source, a part after the dot.
+        if let before, before >= 1, tree.tokens[before].kind == .word, tree.tokens[before - 1].kind == .word, tree.text(ofToken: before - 1) == "comp" {
+            return (StyleBuiltIns.names + analysis.song.styles.map(\.id)).map { Item(label: $0, kind: 7, detail: "style") }
+        }
+        if let before, before >= 3, tree.tokens[before].kind == .dot, tree.tokens[before - 1].kind == .word, tree.text(ofToken: before - 3) == "comp" {
+            let style = tree.text(ofToken: before - 1)
+            var names: [String] = []
+            if let own = analysis.song.styles.first(where: { $0.id == style }) {
+                for part in own.parts where !names.contains(part.name) { names.append(part.name) }
+            } else if let builtIn = StyleBuiltIns.syntax.first(where: { $0.id.text == style }) {
+                for part in builtIn.parts where !names.contains(part.name.text) { names.append(part.name.text) }
+            }
+            return names.map { Item(label: $0, kind: 10, detail: "part of style \(style)") }
+        }
         // After a value-taking word.
         switch previousWord {
+        case "comp" where trackNode != nil:
+            return analysis.names.tracks.filter { $0.id != trackID }.map { Item(label: $0.id, kind: 7, detail: "track whose chord symbols the comp plays") }
+        case "symbols" where trackNode != nil:
+            return [Item(label: "on", kind: 12, detail: "the chord symbols sound (default)"), Item(label: "off", kind: 12, detail: "the chord symbols sound nothing here")]
         case "instrument":
             return GeneralMIDI.instrumentNames.enumerated().map { Item(label: $0.element, kind: 12, detail: "GM program \($0.offset)") }
                 + GeneralMIDI.instrumentAliases.sorted { $0.key < $1.key }
@@ -106,9 +124,9 @@ struct CompletionContext {
         }
         // Inside a track, between statements: settings and phrase statements.
         if let trackNode, isInsideBody(trackNode) {
-            // `kit` belongs to drum tracks; `instrument`, `octave`, `transpose` and `staff` to melody tracks.
-            let settings = SettingKind.allCases.map(\.rawValue).filter { isDrums ? !["instrument", "octave", "transpose", "staff"].contains($0) : $0 != "kit" }
-            return (settings + ["phrase", "repeat", "sync"] + (isDrums ? [] : ["lyrics"])).map { Item(label: $0, kind: 14, detail: "track body") }
+            // `kit` belongs to drum tracks; `instrument`, `octave`, `transpose`, `staff` and `symbols` to melody tracks.
+            let settings = SettingKind.allCases.map(\.rawValue).filter { isDrums ? !["instrument", "octave", "transpose", "staff", "symbols"].contains($0) : $0 != "kit" }
+            return (settings + ["phrase", "repeat", "sync"] + (isDrums ? [] : ["lyrics"]) + ["comp"]).map { Item(label: $0, kind: 14, detail: "track body") }
         }
         return Parser.topLevelWords.map { Item(label: $0, kind: 14, detail: "statement") } + LanguageServer.formCompletions
     }

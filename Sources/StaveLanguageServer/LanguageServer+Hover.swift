@@ -100,6 +100,9 @@ enum HoverText {
         let sounds = note.divisions
         if let symbol = body.expression.chordSymbols.first(where: { $0.offset == note.position }) {
             lines.append("**\(symbol.symbol)** — chord symbol: " + symbol.pitches.map { pitchName(ChordNote(pitch: $0, velocity: 0), track, song) }.joined(separator: " "))
+            // Accompaniment (v3): the comps that play the track's chord symbols.
+            let comps = song.tracks.compactMap { other in other.comp.flatMap { $0.source == track.id ? "\(other.id) (\($0.style).\($0.part))" : nil } }
+            if !comps.isEmpty { lines.append("played by " + comps.joined(separator: ", ")) }
         }
         if let graces = body.expression.graces.first(where: { $0.offset == note.position }) {
             lines.append("after \(graces.items.count) grace note\(graces.items.count == 1 ? "" : "s"): "

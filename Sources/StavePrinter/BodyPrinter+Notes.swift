@@ -134,11 +134,12 @@ extension BodyPrinter {
             // The symbol at its pitches' lowest velocity; a pitch of it that sounds louder was
             // also written as a note (`[v0 G v90 > d]`: two copies sound at the higher) and is
             // written again after the symbol.
-            let symbolVelocity = after.lazy.filter { symbolPitches.contains($0.pitch) }.map(\.velocity).min() ?? first.velocity
+            // Under `symbols off` the symbol's tones are silent (velocity 0) and need no command.
+            let symbolVelocity = symbolsSound ? after.lazy.filter { symbolPitches.contains($0.pitch) }.map(\.velocity).min() ?? first.velocity : 0
             // A symbol with its own `@N` (`[Am7@40]`, `[Am7]2@40`) writes it, not a velocity command.
             let symbolOwn = after.first { symbolPitches.contains($0.pitch) && $0.velocity == symbolVelocity }?.ownVelocity ?? false
             var commands: [String] = []
-            if !symbolOwn, symbolVelocity != velocity { commands.append(velocityCommand(symbolVelocity)) }
+            if symbolsSound, !symbolOwn, symbolVelocity != velocity { commands.append(velocityCommand(symbolVelocity)) }
             let rootOctave = (symbol.rootPitch - symbol.symbol.root.semitonesAboveC) / 12 - 1
             if let command = octaveCommand(to: rootOctave) { commands.append(command) }
             add(commands, symbol.symbol.description + (marksEach ? BodyPrinter.markText(first.marks) : "") + (symbolOwn ? "@\(symbolVelocity)" : "") + (first.tie ? "~" : ""))

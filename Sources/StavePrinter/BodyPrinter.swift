@@ -35,7 +35,11 @@ struct BodyPrinter {
     var graces: [Rational: GraceGroup] = [:]
     var symbols: [Rational: ChordSymbolMark] = [:]
 
+    /// False under `symbols off`: a chord symbol's tones are silent (velocity 0) as written.
+    let symbolsSound: Bool
+
     init(track: Track, key: Key) {
+        self.symbolsSound = track.symbols
         self.key = key
         self.kind = track.kind
         self.octave = track.octave

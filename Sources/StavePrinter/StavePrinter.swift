@@ -29,6 +29,8 @@ public struct StavePrinter {
         // two tempos on one tick wins.
         let tempos = Dictionary(grouping: song.tempos) { $0.position(amongTracks: song.tracks.count) }
         let bodies = originalBodies(song, grid: grid)
+        // Accompaniment (v3): the song's own styles, as written, before the tracks.
+        for style in song.styles { out += "\n" + style.stave + "\n" }
         for (index, track) in song.tracks.enumerated() {
             out += "\n" + self.track(track, index: index, song: song, grid: grid, bodies: bodies[index])
             out += (tempos[index + 1] ?? []).map { StavePrinter.tempoStatement($0) + "\n" }.joined()
@@ -155,6 +157,9 @@ public struct StavePrinter {
         if track.legato != 100 { settings.append("legato \(track.legato)") }
         if let staff = track.staff { settings.append("staff \(staff.part) \(staff.number)") }
         settings += FeelText.statements(swing: track.swing, humanize: track.humanize)
+        // Accompaniment (v3).
+        if !track.symbols, track.kind == .melody { settings.append("symbols off") }
+        if let comp = track.comp { settings.append("comp \(comp.text)") }
         return settings
     }
 

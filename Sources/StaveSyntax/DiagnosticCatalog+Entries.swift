@@ -142,6 +142,59 @@ extension DiagnosticID {
             return entry("a humanize value out of range",
                          "`humanize T [V] [seed S]` moves each note's start and end by up to T milliseconds (0–50) and its velocity by up to V (0–30); S (from 0) picks another set of random draws. `humanize none` keeps a track exact.",
                          wrong: "humanize 60\n" + body("c4 d e f"), right: "humanize 15 8\n" + body("c4 d e f"))
+        // Stave 3 accompaniment
+        case .compSourceWithoutSymbols:
+            return entry("a comp of a track without chord symbols",
+                         "`comp SOURCE STYLE.PART` plays the chord symbols of SOURCE (`[C]`, `[Am7]`); a track without any gives the comp no harmony to play.",
+                         wrong: "track lead {\n  phrase { c d e f }\n}\ntrack piano {\n  comp lead block.piano\n}", right: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead block.piano\n}")
+        case .compUnknownTrack:
+            return entry("a comp of a track that does not exist",
+                         "SOURCE in `comp SOURCE STYLE.PART` is the ID of the track whose chord symbols the comp plays.",
+                         wrong: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp melody block.piano\n}", right: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead block.piano\n}")
+        case .compUnknownStyle:
+            return entry("a comp in a style that does not exist",
+                         "The built-in styles are block, pop, rock, ballad, swing, bossa and waltz; a song may define its own with `style ID { part NAME METER { pattern } }`.",
+                         wrong: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead samba.piano\n}", right: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead bossa.piano\n}")
+        case .compUnknownPart:
+            return entry("a comp of a part its style does not have",
+                         "The built-in styles have the parts piano, bass and drums; a song's own style has the parts it defines.",
+                         wrong: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead pop.organ\n}", right: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead pop.piano\n}")
+        case .compKindMismatch:
+            return entry("a drum part in a melody track, or the reverse",
+                         "A part whose pattern plays drum names belongs to a drum track (`drums ID { comp … }`); a part of chord-tone words to a melody track.",
+                         wrong: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead pop.drums\n}", right: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "drums beat {\n  comp lead pop.drums\n}")
+        case .patternLength:
+            return entry("a pattern that is not one bar long",
+                         "A style's pattern lasts exactly one bar of its meter: it is laid from the start of every bar of the comp.",
+                         wrong: "style mine {\n  part bass 4/4 { root2 fifth4 }\n}", right: "style mine {\n  part bass 4/4 { root2 fifth2 }\n}")
+        case .compMeterWithoutPattern:
+            return entry("a bar whose meter the comp's part has no pattern for",
+                         "A part has one pattern per meter; every bar the comp plays needs a pattern for its meter. Add one (`part bass 3/4 { root2 fifth4 }`) or use a style that has it (`waltz` and `ballad` play 3/4).",
+                         wrong: "meter 3/4\ntrack lead {\n  phrase { [C]2. }\n}\ntrack piano {\n  comp lead pop.piano\n}", right: "meter 3/4\ntrack lead {\n  phrase { [C]2. }\n}\ntrack piano {\n  comp lead waltz.piano\n}")
+        case .styleBuiltInName:
+            return entry("a style named like a built-in one",
+                         "block, pop, rock, ballad, swing, bossa and waltz are built in; copy one from the README under a name of your own to change it.",
+                         wrong: "style pop {\n  part bass 4/4 { root1 }\n}", right: "style mypop {\n  part bass 4/4 { root1 }\n}")
+        case .compWithPhrases:
+            return entry("a comp track that also has phrases",
+                         "A track with `comp` plays the comp and nothing else: write the other notes in a track of their own.",
+                         wrong: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead pop.piano\n  phrase { c1 }\n}", right: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead pop.piano\n}")
+        case .compTwice:
+            return entry("two comps in one track",
+                         "A track plays at most one comp; give each part a track of its own.",
+                         wrong: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead pop.piano\n  comp lead pop.bass\n}", right: "track lead {\n  phrase { [C]2 [G7]2 | }\n}\n" + "track piano {\n  comp lead pop.piano\n}\ntrack bass {\n  comp lead pop.bass\n}")
+        case .patternElementNotAllowed:
+            return entry("something a style's pattern cannot hold",
+                         "A pattern plays chord-tone words (root third fifth seventh ninth bass chord approach) or drum names, with durations, rests, ties, tuplets, chords, octave and velocity commands, hairpins and marks; pitches, chord symbols, tempo, markers, controllers and grace groups belong to phrases.",
+                         wrong: "style mine {\n  part bass 4/4 { c1 }\n}", right: "style mine {\n  part bass 4/4 { root1 }\n}")
+        case .patternMixesKinds:
+            return entry("a pattern with both chord-tone words and drum names",
+                         "A part is played by one track: chord-tone words by a melody track, drum names by a drum track. Write two parts.",
+                         wrong: "style mine {\n  part band 4/4 { root2 kick2 }\n}", right: "style mine {\n  part bass 4/4 { root2 root2 }\n  part drums 4/4 { kick2 kick2 }\n}")
+        case .styleDuplicate:
+            return entry("a style or a pattern defined twice",
+                         "A style's ID is unique, and a part has one pattern per meter.",
+                         wrong: "style mine {\n  part bass 4/4 { root1 }\n  part bass 4/4 { fifth1 }\n}", right: "style mine {\n  part bass 4/4 { root1 }\n  part bass 3/4 { fifth2. }\n}")
         case .misplacedMark:
             return entry("an articulation mark where none may stand",
                          "Articulation marks (`'` staccato, `_` tenuto, `^` accent) follow a note's duration and dots directly, before `~`: `c4'`, `f#8._`, `[c e g]2^`. Inside a chord or a tuplet they follow the pitch (`[c^ e g]2`, `{c' d' e}4`).",

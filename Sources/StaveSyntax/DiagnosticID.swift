@@ -159,6 +159,33 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
     case formSegnoUnused = "form-segno-unused"
     /// Written bars that the performance never plays (a warning).
     case formBarsUnplayed = "form-bars-unplayed"
+    // Stave 3 accompaniment (LANGUAGE.md "Accompaniment (v3)")
+    /// `comp SOURCE …` where SOURCE has no chord symbols.
+    case compSourceWithoutSymbols = "comp-source-without-symbols"
+    /// `comp SOURCE …` where no track is SOURCE.
+    case compUnknownTrack = "comp-unknown-track"
+    /// `comp … STYLE.PART` where STYLE is neither built in nor defined.
+    case compUnknownStyle = "comp-unknown-style"
+    /// `comp … STYLE.PART` where STYLE has no part PART.
+    case compUnknownPart = "comp-unknown-part"
+    /// A drum part comped in a melody track, or a melody part in a drum track.
+    case compKindMismatch = "comp-kind-mismatch"
+    /// A pattern that does not last exactly one bar of its meter.
+    case patternLength = "pattern-length"
+    /// A bar of a comp whose meter the part has no pattern for.
+    case compMeterWithoutPattern = "comp-meter-without-pattern"
+    /// A user style named like a built-in one.
+    case styleBuiltInName = "style-built-in-name"
+    /// A track with `comp` that also has phrases.
+    case compWithPhrases = "comp-with-phrases"
+    /// Two `comp` statements in one track.
+    case compTwice = "comp-twice"
+    /// Something a pattern cannot hold: a pitch, a chord symbol, tempo, a marker, a controller, a grace group.
+    case patternElementNotAllowed = "pattern-element-not-allowed"
+    /// A pattern with both chord-tone words and drum names.
+    case patternMixesKinds = "pattern-mixes-kinds"
+    /// Two styles with one ID, or two patterns of one part for one meter.
+    case styleDuplicate = "style-duplicate"
     // Save files (problems that only a save file can have; a save file that breaks a rule of
     // the language is reported with the language's ID)
     case saveInvalidJSON = "save-invalid-json"

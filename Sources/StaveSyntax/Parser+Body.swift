@@ -117,6 +117,13 @@ extension Parser {
             }
             return parseTuplet(in: context, depth: depth + 1)
         case .leftParen:
+            if readsPattern {
+                refuseInPattern("a grace group", at: token.range)
+                advance()
+                while current.kind != .end, current.kind != .rightBrace, current.kind != .rightParen { advance() }
+                if current.kind == .rightParen { advance() }
+                return false
+            }
             return parseGrace(in: context, depth: depth)
         case .apostrophe, .caret:
             advance()
@@ -202,6 +209,11 @@ extension Parser {
         var word: String { String(decoding: self.bytes[start..<fullEnd], as: UTF8.self) }
 
         if first == UInt8(ascii: "t"), isWord(token, "tempo") {
+            if readsPattern {
+                refuseInPattern("a tempo change", at: token.range)
+                if current.kind == .number || current.kind == .decimal { advance() }
+                return nil
+            }
             guard context == .phrase else {
                 error(context == .grace ? .graceItemNotAllowed : .unexpectedToken, "a tempo change cannot stand inside \(context.noun)", at: token.range)
                 if current.kind == .number || current.kind == .decimal { advance() }
@@ -216,7 +228,13 @@ extension Parser {
             return BodyElement(.tempo(bpm), token.range.union(number.range))
         }
         // pedal, cc, bend, marker (v2).
-        if underscores == 0, mayBeControlWord(token), let command = parseControlWord(token) { return command }
+        if underscores == 0, mayBeControlWord(token), let command = parseControlWord(token) {
+            if readsPattern {
+                refuseInPattern("a controller, pedal, bend or marker", at: command?.range ?? token.range)
+                return nil
+            }
+            return command
+        }
         // o5, v90: commands.
         if (first == UInt8(ascii: "o") || first == UInt8(ascii: "v")), letterCount == 1, end - start > 1, tailIsDigits, underscores == 0 {
             guard let number = smallNumber(tail, token) else { return nil }
@@ -272,6 +290,10 @@ extension Parser {
         }
         // Chord symbols (v2): a word that starts with an upper-case letter, inside a chord of a
         // melody track.
+        if readsPattern, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+            refuseInPattern("a chord symbol ('\(word)')", at: token.range)
+            return nil
+        }
         if first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"), let handled = parseUpperCaseWord(token, wordEnd: end, underscores: underscores, in: context) {
             return handled
         }
@@ -280,7 +302,14 @@ extension Parser {
         // A drum name that is no drum stays in the tree as drum 0 (so time still passes) and
         // is reported once the note is complete, at the note's range.
         var unknownDrum: String?
-        if trackKind == .drums {
+        if readsPattern {
+            // Accompaniment (v3): chord-tone words or drum names.
+            guard tailIsDigits, letterCount > 0, let patternSound = patternSound(String(decoding: bytes[start..<digitsStart], as: UTF8.self), at: token.range) else {
+                if !(tailIsDigits && letterCount > 0) { refuseInPattern("'\(word)'", at: token.range) }
+                return nil
+            }
+            sound = patternSound
+        } else if trackKind == .drums {
             guard tailIsDigits, letterCount > 0 else {
                 error(.unknownDrum, "unknown drum name '\(word)'" + Suggestion.hint(for: word, among: DrumNames.allNames), at: token.range)
                 return nil

@@ -32,6 +32,11 @@ extension Parser {
                     if let statement = parseHeaderTranspose() { song.header.append(statement) }
                     continue
                 }
+                // Accompaniment (v3): `style ID { … }`.
+                if startsStyle() {
+                    if let style = parseStyle() { song.styles.append(style) }
+                    continue
+                }
             }
             error(.unexpectedToken, "expected a header statement, 'track' or 'drums', found \(describe(token))" + hint(token, among: Parser.topLevelWords), at: token.range)
             advance()
@@ -276,6 +281,11 @@ extension Parser {
                     if let pattern = parsePattern() { track.phrases.append(pattern) }
                     continue
                 }
+                // Accompaniment (v3): `comp SOURCE STYLE.PART`.
+                if word == "comp" {
+                    if let comp = parseComp() { track.comps.append(comp) }
+                    continue
+                }
             }
             error(.unexpectedToken, "expected a setting, 'phrase', 'repeat', 'sync' or '}' in track '\(id.text)', found \(describe(token))" + hint(token, among: Parser.trackBodyWords), at: token.range)
             advance()
@@ -295,7 +305,7 @@ extension Parser {
                 depth -= 1
             case .word where depth == 0:
                 let word = text(current)
-                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "lyrics" || word == "pattern" || startsLine(current) { return }
+                if SettingKind(rawValue: word) != nil || Parser.phraseKeywords.contains(word) || Parser.trackKeywords.contains(word) || word == "lyrics" || word == "pattern" || word == "comp" || startsLine(current) { return }
             default: break
             }
             advance()
@@ -323,11 +333,11 @@ extension Parser {
             guard let part, !numberFailed else { return nil }
             return SettingSyntax(kind: kind, value: .name(part.text), valueRange: token.range,
                                  range: keyword.range.union(number?.range ?? token.range), staffNumber: number)
-        case .word where kind == .instrument || kind == .kit:
+        case .word where kind == .instrument || kind == .kit || kind == .symbols:
             advance()
             return SettingSyntax(kind: kind, value: .name(text(token)), valueRange: token.range, range: keyword.range.union(token.range))
         default:
-            let expected = kind == .instrument ? "an instrument name or program number" : kind == .kit ? "a kit name or program number" : kind == .staff ? "a part name" : "a number"
+            let expected = kind == .instrument ? "an instrument name or program number" : kind == .kit ? "a kit name or program number" : kind == .staff ? "a part name" : kind == .symbols ? "'on' or 'off'" : "a number"
             error(.expectedToken, "expected \(expected) after '\(kind.rawValue)', found \(describe(token))", at: token.range)
             skipInTrack()
             return nil

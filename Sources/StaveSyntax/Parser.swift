@@ -23,9 +23,9 @@ public struct Parser {
     static let phraseKeywords: Set<String> = ["phrase", "repeat", "sync"]
     /// The words that may start a top-level statement (header and track keywords, and the
     /// header `marker` of v2, which is no reserved word), in the order suggestions prefer.
-    public static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums", "swing", "humanize"]
+    public static let topLevelWords = ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums", "swing", "humanize", "style"]
     /// The words that may start a statement in a track body, in the order suggestions prefer.
-    static let trackBodyWords = SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync", "lyrics"]
+    static let trackBodyWords = SettingKind.allCases.map(\.rawValue) + ["phrase", "repeat", "sync", "lyrics", "comp"]
 
     /// A run of source bytes.
     typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
@@ -52,6 +52,10 @@ public struct Parser {
     /// Where the `@N` read by the last `parseLength` stands (nil: none, or already reported),
     /// for the callers that refuse it (rests, whole tuplets).
     var lengthVelocityRange: SourceRange?
+    /// True while a `style` pattern is read: words are chord-tone words or drum names.
+    var readsPattern = false
+    /// The kind the pattern being read has shown so far (see `patternSound`).
+    var patternKind: TrackKind?
 
     /// The source itself is not kept: the parser reads its bytes, and a smaller parser is a
     /// faster one (its non-mutating helpers are called on every token).

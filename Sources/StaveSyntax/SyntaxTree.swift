@@ -13,6 +13,8 @@ public struct SongSyntax: Equatable, Sendable {
     /// The texts of body `marker` statements, which body elements name by index (so that
     /// body elements stay plain values without strings).
     public var texts: [String]
+    /// `style` statements (Accompaniment v3) in source order.
+    public var styles: [StyleSyntax] = []
 
     /// Creates a `SongSyntax` from its parts.
     public init(header: [HeaderStatement] = [], tracks: [TrackSyntax] = [], texts: [String] = []) {
@@ -177,6 +179,8 @@ public struct TrackSyntax: Equatable, Sendable {
     public var phrases: [PhraseStatement]
     /// `lyrics` statements in source order (v2).
     public var lyrics: [LyricsSyntax]
+    /// `comp` statements in source order (Accompaniment v3; more than one is an error).
+    public var comps: [CompSyntax] = []
     /// Where it was written.
     public var range: SourceRange
 
@@ -238,6 +242,8 @@ public enum SettingKind: String, Equatable, Sendable, CaseIterable {
     case staff
     /// `swing …` / `humanize …` (Feel v3): not reserved words; the value is `.feel`.
     case swing, humanize
+    /// `symbols on|off` (Accompaniment v3): whether the track's chord symbols sound.
+    case symbols
 }
 
 /// A setting such as `volume 90` or `instrument flute`.
@@ -356,6 +362,8 @@ public enum Sound: Equatable, Sendable {
     case drum(UInt8)
     /// A chord symbol (`[Am7]`); only a chord member can be one.
     case chordSymbol(ChordSymbol)
+    /// A chord-tone word of a `style` pattern (`root`, `chord`, …; Accompaniment v3).
+    case chordTone(ChordTone)
 }
 
 /// Articulation marks written after a note's duration (or after a pitch inside a chord or

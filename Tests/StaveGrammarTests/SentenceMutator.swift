@@ -57,8 +57,10 @@ struct SentenceMutator {
     }
 
     private static let timedRules: Set<String> = ["TimedPitch", "TimedDrum", "TimedRest"]
-    private static let tupletParents: Set<String> = ["Tuplet", "TupletSound", "DrumTuplet", "DrumTupletSound"]
-    private static let chordParents: Set<String> = ["Chord", "DrumChord", "TupletSound", "DrumTupletSound"]
+    private static let tupletParents: Set<String> = ["Tuplet", "TupletSound", "DrumTuplet", "DrumTupletSound",
+                                                     "PatternTuplet", "PatternTupletSound", "DrumPatternTuplet", "DrumPatternTupletSound"]
+    private static let chordParents: Set<String> = ["Chord", "DrumChord", "TupletSound", "DrumTupletSound",
+                                                    "PatternChord", "PatternTupletSound", "DrumPatternChord", "DrumPatternTupletSound"]
     private static let keywordParents: Set<String> = ["Header", "Track", "Setting", "MelodyPhrase", "DrumPhrase", "Repeat", "Sync", "At", "Transpose", "HeaderMarker", "Lyrics"]
 
     /// The sentence's tokens with the mutation applied, or nil when the sentence has no place for it.

@@ -27,13 +27,16 @@ final class OnsetCountTests: XCTestCase {
             var perKey: [Int: Int] = [:]
             var spelled: [Int: [(label: String, count: Int)]] = [:]
             let own = track.kind == .melody ? track.transpose : 0
-            for phrase in track.phrases {
-                let body: PhraseBody?, copies: Int, shift: Int
+            // A comp track (Accompaniment v3) plays its realised notes, one body from the song's start.
+            var sources: [(start: Rational, body: PhraseBody?, copies: Int, shift: Int)] = track.phrases.map { phrase in
                 switch phrase.content {
-                case .original(let original): (body, copies, shift) = (original, 1, own)
-                case .repeat(let source, let count): (body, copies, shift) = (track.original(source), count, own)
-                case .sync(let other, let source, let transpose): (body, copies, shift) = (song.track(other)?.original(source), 1, own + transpose)
+                case .original(let original): return (phrase.start, original, 1, own)
+                case .repeat(let source, let count): return (phrase.start, track.original(source), count, own)
+                case .sync(let other, let source, let transpose): return (phrase.start, song.track(other)?.original(source), 1, own + transpose)
                 }
+            }
+            if track.comp != nil { sources = Performance.placements(of: track, in: song).map { ($0.start, $0.body, $0.count, $0.shift) } }
+            for (phraseStart, body, copies, shift) in sources {
                 guard let body else { continue }
                 var leaves: [(time: Rational, notes: [ChordNote])] = []
                 // Stave 2 grace groups: k items before a main note of written length L each last
@@ -71,7 +74,7 @@ final class OnsetCountTests: XCTestCase {
                 for leaf in leaves {
                     for note in leaf.notes where !tied.contains(note.pitch) {
                         perKey[note.pitch + shift, default: 0] += copies
-                        for copy in 0..<copies { result.times.append(phrase.start + body.length * copy + leaf.time) }
+                        for copy in 0..<copies { result.times.append(phraseStart + body.length * copy + leaf.time) }
                     }
                     tied = Set(leaf.notes.filter(\.tie).map(\.pitch))
                 }

@@ -97,6 +97,8 @@ syn keyword staveSetting contained instrument nextgroup=staveInstrument,staveNum
 syn keyword staveSetting contained kit nextgroup=staveKit,staveNumber skipwhite
 syn keyword staveSetting contained channel volume pan velocity octave transpose legato
       \ nextgroup=staveNumber skipwhite
+" Accompaniment (v3): `symbols on|off`, `comp SOURCE STYLE.PART`.
+syn keyword staveSetting contained symbols comp
 exe 'syn match staveInstrument /' . s:B . '\a[[:alnum:]]*\%(-[[:alnum:]]\+\)*' . s:E . '/ contained'
 exe 'syn match staveKit /' . s:B . '\a[[:alnum:]]*\%(-[[:alnum:]]\+\)*' . s:E . '/ contained'
 

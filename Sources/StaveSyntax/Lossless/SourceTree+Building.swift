@@ -37,12 +37,20 @@ struct SourceTreeBuilder {
         var items: [(start: Int, header: Int?, track: Int?)] = []
         for (index, header) in syntax.header.enumerated() { items.append((header.range.start, index, nil)) }
         for (index, track) in syntax.tracks.enumerated() { items.append((track.range.start, nil, index)) }
+        // Accompaniment (v3): a style is laid out as a track is (its parts one a line).
+        for (index, style) in syntax.styles.enumerated() { items.append((style.range.start, nil, -1 - index)) }
         items.sort { $0.start < $1.start }
         var cursor = 0
         for item in items {
             if let header = item.header {
                 cursor = addUnparsed(upTo: syntax.header[header].range.start, from: cursor)
                 cursor = add(.header, syntax.header[header].range) { _ in }
+            } else if let track = item.track, track < 0 {
+                let style = syntax.styles[-1 - track]
+                cursor = addUnparsed(upTo: style.range.start, from: cursor)
+                cursor = add(.style, style.range) { builder in
+                    for part in style.parts { builder.add(.setting, part.range) { _ in } }
+                }
             } else if let track = item.track {
                 let trackSyntax = syntax.tracks[track]
                 cursor = addUnparsed(upTo: trackSyntax.range.start, from: cursor)
@@ -59,10 +67,14 @@ struct SourceTreeBuilder {
         for (index, setting) in track.settings.enumerated() { members.append((setting.range.start, index, nil, nil)) }
         for (index, phrase) in track.phrases.enumerated() { members.append((phrase.range.start, nil, index, nil)) }
         for (index, lyrics) in track.lyrics.enumerated() { members.append((lyrics.range.start, nil, nil, index)) }
+        // Accompaniment (v3): `comp SOURCE STYLE.PART` is laid out as a setting.
+        for (index, comp) in track.comps.enumerated() { members.append((comp.range.start, -1 - index, nil, nil)) }
         members.sort { $0.start < $1.start }
         for member in members {
             if let lyrics = member.lyrics {
                 add(.lyrics, track.lyrics[lyrics].range) { _ in }
+            } else if let setting = member.setting, setting < 0 {
+                add(.setting, track.comps[-1 - setting].range) { _ in }
             } else if let setting = member.setting {
                 add(.setting, track.settings[setting].range) { _ in }
             } else if let phrase = member.phrase {

@@ -228,6 +228,9 @@ public enum SyntaxNodeKind: UInt8, Equatable, Sendable, CaseIterable {
     case invalid
     /// Tokens at the top level that no statement took (reported); they keep their bytes.
     case unparsed
+    /// `style ID { … }` (Accompaniment v3): its parts are `.setting` children, laid out as a
+    /// track's settings are.
+    case style
 
     /// True for the nodes that are items of a phrase body or of a chord or tuplet.
     public var isBodyItem: Bool {
