@@ -56,7 +56,7 @@ def check_one(stave, example, engraver, fmt, work, scratch):
     stem = f'{name}-{engraver}'
     out = os.path.join(work, f'{stem}.{fmt}')
     began = time.time()
-    run = subprocess.run([stave, 'engrave', example, '-o', out, '-q', '--engraver', engraver, '--time-limit', '1200'],
+    run = subprocess.run([stave, 'engrave', example, '-o', out, '-q', '--engraver', engraver, '--time-limit', '3600'],
                          capture_output=True, text=True, env=dict(os.environ, TMPDIR=scratch))
     seconds = time.time() - began
     if os.listdir(scratch):

@@ -9,7 +9,8 @@
 # Installs what it needs when missing, as CI on a clean machine must: the Debian packages
 # musescore3, lilypond and poppler-utils (pdfinfo; apt-get, as root or with sudo), and the
 # corpus test's pinned music21 (Tests/corpus/requirements.txt, into its shared cache).
-# Ends with one "N passed, M failed". Takes about ten minutes (LilyPond is slow).
+# Ends with one "N passed, M failed". Takes about ten minutes on an idle machine (LilyPond is
+# slow: the twelve-bar blues to SVG alone takes 2 to 20 minutes, by the load).
 set -u
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
