@@ -20,7 +20,8 @@ final class WrittenDurationTests: XCTestCase {
     func testHandWorkedLengths() {
         XCTAssertEqual(WrittenDuration.spell(Rational(5, 8))?.map(\.text), ["2", "8"])
         XCTAssertEqual(WrittenDuration.spell(Rational(7, 16))?.map(\.text), ["4.."])
-        XCTAssertEqual(WrittenDuration.single(Rational(15, 16))?.text, "1...")
+        XCTAssertEqual(WrittenDuration.single(Rational(15, 16))?.text, "2...")
+        XCTAssertEqual(WrittenDuration.single(Rational(15, 8))?.text, "1...")
         XCTAssertTrue(WrittenDuration.isWritable(Rational(37, 4)))
         XCTAssertFalse(WrittenDuration.isWritable(Rational(1, 128)))  // 4/512: shorter than a 64th
         XCTAssertFalse(WrittenDuration.isWritable(Rational(9, 512)))  // 8 + 1

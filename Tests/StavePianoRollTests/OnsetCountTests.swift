@@ -162,7 +162,9 @@ final class OnsetCountTests: XCTestCase {
                 columns = Rational.lcm(columns, denominator) ?? columns
             }
             let roll = RollTestSupport.roll(song, PianoRollOptions(step: Rational(1, columns)))
-            compare(song, roll, name: url.lastPathComponent + " at 1/\(columns)", requireExact: true)
+            // A swung song's onsets sound off the written grid by design (SwingRollTests draws them).
+            let swings = [song.swing].compactMap { $0 } + song.tracks.compactMap(\.swing)
+            compare(song, roll, name: url.lastPathComponent + " at 1/\(columns)", requireExact: !swings.contains { $0 != .straight })
         }
     }
 
