@@ -483,13 +483,18 @@ def check_example(name, stave_path, midi_path, limit):
                     break
             failures.append("  expected %d events, got %d" % (len(want), len(got)))
         checked.append("%d Stave 2 events" % len(want))
-    elif events:
-        failures.append("%d Stave 2 events (controllers, bends, lyrics, markers) but no EVENTS entry in expected.py"
-                        % len(events))
     problems, compared = golden_problems(name, mid, limit)
     failures.extend(problems)
     if compared and not problems:
         checked.append("golden dump")
+    if events and name not in expected.EVENTS:
+        # The Stave 3 examples' lyrics and markers (hundreds of events) are checked event for
+        # event by the golden dump above, read by mido; without a golden they must be listed.
+        if not compared:
+            failures.append("%d Stave 2 events (controllers, bends, lyrics, markers) but no EVENTS entry in expected.py"
+                            % len(events))
+        else:
+            checked.append("%d Stave 2 events by the golden dump" % len(events))
     note = ("checked against expected.py: " + ", ".join(checked)) if checked else "structure only"
     return failures, note
 
