@@ -110,20 +110,29 @@ enum ImportCommand {
                 text = StavePrinter().print(result.song)
                 (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: result.song.title)
             }
-            guard !diagnostics.hasErrors, recompiled == result.song else {
-                let first = diagnostics.first { $0.severity == .error }.map { ": \($0.message)" } ?? ""
-                SystemIO.printError("stave: error: internal error: the imported text of '\(shownPath)' does not compile back to the same song\(first)\n")
-                return 1
-            }
-            output.report(result.remarks.map { FileProblem(severity: .warning, id: .importLoss, location: nil, message: $0) }, file: shownPath)
-            let written = saveFile ? try SongDocumentBackend().render(recompiled) : Array(text.utf8)
-            try SystemIO.writeAtomically(written, to: destination)
-            if !quiet, output.style == .text, destination != "-" {
-                SystemIO.printError(CompileCommand.summary(of: recompiled, writtenTo: destination))
-            }
-            return 0
+            return try finish(imported: result.song, remarks: result.remarks, text: text, recompiled: recompiled, diagnostics: diagnostics,
+                              shownPath: shownPath, destination: destination, saveFile: saveFile, quiet: quiet, output: output)
         } catch {
             return CommandFailure.report(error)
         }
+    }
+
+    /// The last step of every import (MIDI and MusicXML): the printed text must compile back to
+    /// the imported song; then its remarks are `import-loss` warnings, the text (or a save file)
+    /// is written atomically, and a summary line follows.
+    static func finish(imported song: Song, remarks: [String], text: String, recompiled: Song, diagnostics: [Diagnostic],
+                       shownPath: String, destination: String, saveFile: Bool, quiet: Bool, output: DiagnosticOutput) throws -> Int32 {
+        guard !diagnostics.hasErrors, recompiled == song else {
+            let first = diagnostics.first { $0.severity == .error }.map { ": \($0.message)" } ?? ""
+            SystemIO.printError("stave: error: internal error: the imported text of '\(shownPath)' does not compile back to the same song\(first)\n")
+            return 1
+        }
+        output.report(remarks.map { FileProblem(severity: .warning, id: .importLoss, location: nil, message: $0) }, file: shownPath)
+        let written = saveFile ? try SongDocumentBackend().render(recompiled) : Array(text.utf8)
+        try SystemIO.writeAtomically(written, to: destination)
+        if !quiet, output.style == .text, destination != "-" {
+            SystemIO.printError(CompileCommand.summary(of: recompiled, writtenTo: destination))
+        }
+        return 0
     }
 }

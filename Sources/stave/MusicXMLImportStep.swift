@@ -28,17 +28,7 @@ enum MusicXMLImportStep {
         }
         let text = StavePrinter().print(result.song)
         let (recompiled, diagnostics) = Lowering.compile(Source(path: shownPath, text: text), defaultTitle: result.song.title)
-        guard !diagnostics.hasErrors, recompiled == result.song else {
-            let first = diagnostics.first { $0.severity == .error }.map { ": \($0.message)" } ?? ""
-            SystemIO.printError("stave: error: internal error: the imported text of '\(shownPath)' does not compile back to the same song\(first)\n")
-            return 1
-        }
-        output.report(result.remarks.map { FileProblem(severity: .warning, id: .importLoss, location: nil, message: $0) }, file: shownPath)
-        let written = saveFile ? try SongDocumentBackend().render(recompiled) : Array(text.utf8)
-        try SystemIO.writeAtomically(written, to: destination)
-        if !quiet, output.style == .text, destination != "-" {
-            SystemIO.printError(CompileCommand.summary(of: recompiled, writtenTo: destination))
-        }
-        return 0
+        return try ImportCommand.finish(imported: result.song, remarks: result.remarks, text: text, recompiled: recompiled, diagnostics: diagnostics,
+                                        shownPath: shownPath, destination: destination, saveFile: saveFile, quiet: quiet, output: output)
     }
 }
