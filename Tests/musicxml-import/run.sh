@@ -63,7 +63,7 @@ print("\n".join(paths[::int(sys.argv[1])]))
 PYEOF
   PYTHONPATH="$CORPUS_DEPS" TMPDIR="$CORPUS_DEPS/tmp" PYTHONDONTWRITEBYTECODE=1 \
     "$PY" -S "$HERE/corpus.py" --stave "$STAVE" --files "$LOG/files" >"$LOG/corpus" 2>&1
-  grep -E '^(FAIL|SKIP)|exact, ' "$LOG/corpus"
+  grep -E '^(FAIL|DIFF|SKIP)|exact, |^corpus: ' "$LOG/corpus"
   add "$LOG/corpus"
 else
   failed=$((failed + 1))
