@@ -51,7 +51,9 @@ public enum Accompaniment {
             let marks = placement.body.expression.chordSymbols
             guard !marks.isEmpty else { continue }
             let extends = extensions(placement.body)
-            let shift = placement.shift - source.transpose
+            // The harmony is read before the source's own and the header's transposition (a
+            // Sync's `transpose` stays in it); the comp's notes then move like any notes.
+            let shift = placement.shift - source.transpose - song.transpose
             for copy in 0..<placement.count {
                 let offset = placement.start + length * copy
                 for (index, mark) in marks.enumerated() where !extends[index] {
@@ -83,9 +85,10 @@ public enum Accompaniment {
     /// The placement a comp track plays: its realised notes as one body from the song's start.
     public static func placements(_ comp: Comp, of track: Track, in song: Song) -> [Performance.Placement] {
         guard let source = song.track(comp.source) else { return [] }
+        let transpose = track.kind == .melody ? track.transpose + song.transpose : 0
         let body = realised(comp, isDrums: track.kind == .drums, harmony: harmony(of: source, in: song), meters: MeterMap(meters: song.meters),
-                            transpose: track.kind == .melody ? track.transpose : 0)
-        return [Performance.Placement(body: body, start: .zero, count: 1, shift: track.kind == .melody ? track.transpose : 0, legato: track.legato)]
+                            transpose: transpose)
+        return [Performance.Placement(body: body, start: .zero, count: 1, shift: transpose, legato: track.legato)]
     }
 
     /// One realised note before it joins a container.
