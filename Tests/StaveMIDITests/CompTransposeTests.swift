@@ -21,8 +21,10 @@ final class CompTransposeTests: XCTestCase {
         track piano { comp lead block.piano }
         track bass { octave 2 comp lead block.bass }
         """)
+        // The header's transposition also moves the key signature (C major → D major).
         let tracks = try midi("""
         title "T"
+        key d major
         track lead { transpose 2 phrase { [C]1 | [G7]1 | } }
         track piano { transpose 2 comp lead block.piano }
         track bass { octave 2 transpose 2 comp lead block.bass }
