@@ -186,7 +186,8 @@ final class PreviewCompiler: @unchecked Sendable {
         DiagnosticOutput(quiet: quiet).report(diagnostics, in: source)
         let listed = PreviewDiagnostic.list(diagnostics.filter { !quiet || $0.severity == .error }, in: source)
         guard !diagnostics.hasErrors else { return failed(listed) }
-        let roll = SVGRollRenderer().svg(song)
+        // Stave 3 form: the roll shows the performance, as `stave roll` does (rule 17).
+        let roll = SVGRollRenderer().svg(FormUnfolding.performedSong(song))
         let rollEvent = HTTPResponse.event(Array(roll.utf8), named: "roll")
         version += 1
         let summary = String(CompileCommand.summary(of: song, writtenTo: input).dropFirst("wrote ".count + input.count + " — ".count).dropLast())
