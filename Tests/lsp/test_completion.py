@@ -106,21 +106,27 @@ async def test_durations_right_after_a_note(client, text, line, character, expec
     assert items[2].detail == "quarter note"
 
 
+TOP_LEVEL = ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums", "swing", "humanize", "style",
+             "repeat bars", "segno at", "dc at", "ds at", "fine at", "to-coda at", "coda at"]
+
+
 async def test_settings_in_a_track_body(client):
     names = labels(await complete(client, "track a {\n  \n}\n", 1, 2))
-    assert names == ["instrument", "channel", "volume", "pan", "velocity", "octave", "transpose", "legato", "staff", "phrase", "repeat",
-                     "sync", "lyrics"]
+    # Stave 3 adds the settings `staff`, `swing`, `humanize`, `symbols` and the statement `comp`.
+    assert names == ["instrument", "channel", "volume", "pan", "velocity", "octave", "transpose", "legato", "staff", "swing", "humanize",
+                     "symbols", "phrase", "repeat", "sync", "lyrics", "comp"]
     names = labels(await complete(client, "drums a {\n  \n}\n", 1, 2))
-    assert names == ["kit", "channel", "volume", "pan", "velocity", "legato", "phrase", "repeat", "sync"]
+    assert names == ["kit", "channel", "volume", "pan", "velocity", "legato", "swing", "humanize", "phrase", "repeat", "sync", "comp"]
 
 
 async def test_top_level_words(client):
     names = labels(await complete(client, "title \"x\"\n\n", 1, 0))
-    assert names == ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums"]
+    # Stave 3: the header's `swing`, `humanize`, `style` and the form's statements.
+    assert names == TOP_LEVEL
 
 
 async def test_completion_in_an_empty_document(client):
-    assert labels(await complete(client, "", 0, 0)) == ["title", "composer", "tempo", "meter", "key", "ppq", "marker", "track", "drums"]
+    assert labels(await complete(client, "", 0, 0)) == TOP_LEVEL
 
 
 async def test_key_tonics(client):
