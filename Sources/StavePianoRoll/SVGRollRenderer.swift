@@ -1,4 +1,5 @@
 import StaveComposition
+import StaveSyntax
 
 /// Draws a song as an SVG piano roll in real time: the picture `stave preview` shows, under
 /// which its cursor moves while the song plays.
@@ -158,21 +159,6 @@ public struct SVGRollRenderer: Backend {
         return sign + String(whole) + "." + digits
     }
 
-    /// Text with `&`, `<`, `>`, `"` and `'` escaped, and control characters (which XML does not
-    /// allow) replaced by spaces, for element text and attribute values.
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
-            }
-        }
-        return out
-    }
+    /// Text for element text and attribute values (`MarkupText`, shared with the other markup writer).
+    public static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
 }

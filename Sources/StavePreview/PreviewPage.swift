@@ -1,3 +1,4 @@
+import StaveSyntax
 /// The page `stave preview` serves at `/`: one HTML document with its style and script inline,
 /// so that it works offline and loads nothing from elsewhere.
 ///
@@ -53,21 +54,8 @@ public enum PreviewPage {
         """
     }
 
-    /// Text with `&`, `<`, `>`, `"` and `'` escaped, for element text and attribute values.
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Text for element text and attribute values (`MarkupText`, shared with the other markup writer).
+    public static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
 
     static let style = """
     body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #222; background: #f4f4f0; }
