@@ -339,7 +339,7 @@ struct SongBuilder {
         if inexact > 0 { remarks.append("\(inexact) note boundaries cannot be written exactly and are moved to the nearest sixty-fourth") }
         if lostLyrics > 0 { remarks.append("\(lostLyrics) lyric syllables are left out (a verse no pass sings — Stave sings one verse a pass — or a text a verse cannot hold, such as one with a space)") }
         if lostGraces > 0 { remarks.append("\(lostGraces) grace notes are left out (before a rest, a tied note or nothing)") }
-        if lostSymbols > 0 { remarks.append("\(lostSymbols) chord symbols are left out (no chord of their notes starts with them)") }
+        if lostSymbols > 0 { remarks.append("\(lostSymbols) chord symbols are left out (no chord of their notes starts with them, or its notes differ in their ties or marks)") }
         if lostWedges > 0 { remarks.append("\(lostWedges) hairpins (wedges) are left out; the dynamics around them are kept") }
         _ = lostMarkers
         var song = Song(title: SongBuilder.writable(score.title ?? defaultTitle), composer: score.composer.map(SongBuilder.writable), ppq: ppq, key: key,
@@ -482,9 +482,16 @@ struct SongBuilder {
             let offset = Rational(placed.tick, ticksPerWhole)
             guard let chord = byPosition[offset], !body.expression.chordSymbols.contains(where: { $0.offset == offset }) else { continue }
             let pitches = Set(chord.map(\.pitch))
+            // The symbol writes its tones with one tie and one set of marks: a chord whose tones
+            // differ there keeps its notes, without the symbol.
+            func writable(_ root: Int) -> Bool {
+                let tones = Set(symbol.pitches(root: root))
+                let members = chord.filter { tones.contains($0.pitch) }
+                return members.allSatisfy { $0.tie == members[0].tie && $0.marks == members[0].marks }
+            }
             let rootClass = (symbol.root.semitonesAboveC % 12 + 12) % 12
             let root = stride(from: 127, through: 0, by: -1).first { candidate in
-                candidate % 12 == rootClass && symbol.pitches(root: candidate).allSatisfy(pitches.contains)
+                candidate % 12 == rootClass && symbol.pitches(root: candidate).allSatisfy(pitches.contains) && writable(candidate)
             }
             if let root {
                 body.expression.chordSymbols.append(ChordSymbolMark(offset: offset, symbol: symbol, rootPitch: root))
