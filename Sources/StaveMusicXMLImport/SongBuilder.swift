@@ -314,8 +314,13 @@ struct SongBuilder {
                 let id = ImportLayout.trackID(name: part.name, program: part.program ?? 0, drums: part.isDrums,
                                               voice: trackCount > 1 ? trackIndex + 1 : nil, used: &usedIDs)
                 let name = part.name.map(SongBuilder.writable)
-                // The phrase lasts to the end of the score (its last rests are written).
-                body.length = max(body.length, time)
+                // The phrase lasts to the end of the score (its last rests are written); rests
+                // of a length no duration can write (after a bar of a length no meter has) reach
+                // the next sixty-fourth instead.
+                if time > body.length {
+                    let rests = time - body.length
+                    body.length = body.length + (WrittenDuration.spell(rests) != nil ? rests : Rational(-((-rests * 64).floor), 64))
+                }
                 tracks.append(Track(id: id, name: name == id ? nil : name, kind: part.isDrums ? .drums : .melody, program: part.program ?? 0,
                                     channel: channel, channelIsExplicit: true, volume: part.volume, pan: part.pan,
                                     transpose: part.isDrums ? 0 : part.transpose,
