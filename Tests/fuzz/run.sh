@@ -38,6 +38,9 @@ case "$1" in
 esac
 SECONDS_EACH="${2:-${STAVE_FUZZ_SECONDS:-60}}"
 [ "$mode" = fuzz ] || SECONDS_EACH=1   # only fuzzing takes a time
+# libFuzzer's random seed: fixed by default, so a run that finds a crash can be repeated here
+# with the same binary (STAVE_FUZZ_SEED=0 draws a new seed each run, for long explorations).
+SEED="${STAVE_FUZZ_SEED:-20261207}"
 case "$SECONDS_EACH" in ''|*[!0-9]*|0|0*) echo "fuzz: SECONDS must be a whole number of at least 1, not '$SECONDS_EACH'" >&2; exit 2 ;; esac
 
 # The library modules in dependency order, and the ones each target links.
@@ -160,7 +163,7 @@ for target in "${chosen[@]}"; do
   artifacts="$BUILD/artifacts/$target/"
   mkdir -p "$corpus" "$artifacts"
   began=$SECONDS
-  "$binary" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=3072 -max_len=16384 \
+  "$binary" -seed="$SEED" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=3072 -max_len=16384 \
     -dict="$(target_dictionary "$target")" -print_final_stats=1 -artifact_prefix="$artifacts" \
     ${STAVE_FUZZ_OPTIONS:-} "$corpus" "$seeds" >"$log" 2>&1
   rc=$?
