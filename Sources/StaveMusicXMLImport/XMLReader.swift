@@ -354,6 +354,7 @@ struct XMLReader {
 
     /// A quoted literal's bytes.
     private mutating func literal() throws(MusicXMLReadError) -> [UInt8] {
+        guard !atEnd, bytes[index] == 0x22 || bytes[index] == 0x27 else { throw error("expected a quoted value (in \" or ')") }
         let quote = bytes[index]
         let start = index
         advance()
