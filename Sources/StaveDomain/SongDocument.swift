@@ -220,7 +220,7 @@ public struct SongDocument: Equatable, Sendable {
         /// Staccato, tenuto and accent, as written (v2).
         public var marks: NoteMarks
         /// How the note is written (letter and sounding accidental) when that differs from the
-        /// spelling Stave chooses itself (`Pitch.defaultSpelling`); nil otherwise, and on drums.
+        /// spelling Stave chooses itself (`PitchSpeller`); nil otherwise, and on drums.
         public var spelling: PitchSpelling?
         /// True when `velocity` is the note's own `@N` (v3): written as it stands, it leaves
         /// the phrase's running velocity alone and a hairpin does not ramp it.
