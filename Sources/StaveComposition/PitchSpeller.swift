@@ -130,9 +130,15 @@ public struct SpelledPitch: Hashable, Sendable {
     /// How a diagnostic names the pitch: `c#4`, `bb3`, `f##2`, `e4` (no key signature applies
     /// in a message, so a natural shows no accidental).
     public var name: String {
+        SpelledPitch.letters(of: spelling) + String(octave)
+    }
+
+    /// A lowercase letter and its sounding accidentals, a natural showing none: `c#`, `bb`,
+    /// `e` (also the save format's text of a spelling).
+    public static func letters(of spelling: PitchSpelling) -> String {
         var shown = spelling
         if shown.accidental == 0 { shown.accidental = nil }
-        return Pitch.spellingText(shown) + String(octave)
+        return Pitch.spellingText(shown)
     }
 
     /// How the hover and the piano roll label the pitch: `C#4`, `Bb3`, `F##2`, `E4`.

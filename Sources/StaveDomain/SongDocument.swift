@@ -239,8 +239,7 @@ public struct SongDocument: Equatable, Sendable {
         /// The save format's text of a spelling: the letter, then `#`, `##`, `b` or `bb` (`f#`,
         /// `cb`, `e`); the accidental is the sounding one, whatever the key signature.
         public static func spellingText(_ spelling: PitchSpelling) -> String {
-            let accidental = spelling.accidental ?? 0
-            return String(spelling.letter) + String(repeating: accidental > 0 ? "#" : "b", count: abs(accidental))
+            SpelledPitch.letters(of: spelling)
         }
 
         /// The spelling a save file's text names, or nil when it is not one.

@@ -38,7 +38,7 @@ final class PitchSpellerTests: XCTestCase {
 
     /// `c#`, `e`, `f##`: the message name without its octave.
     func letters(_ spelled: SpelledPitch) -> String {
-        String(spelled.name.prefix { !$0.isNumber && $0 != "-" })
+        SpelledPitch.letters(of: spelled.spelling)
     }
 
     func testHandWrittenKeys() {
@@ -129,6 +129,8 @@ final class PitchSpellerTests: XCTestCase {
         let fDoubleSharp = PitchSpeller(key: key("g# minor")).spell(43)
         XCTAssertEqual([fDoubleSharp.text(in: key("g# minor")), fDoubleSharp.name, fDoubleSharp.title], ["f##", "f##2", "F##2"])
         XCTAssertEqual(SpelledPitch.title(of: key("bb minor").tonic), "Bb")
+        XCTAssertEqual(SpelledPitch.letters(of: PitchSpelling(letter: "e", accidental: 0)), "e")
+        XCTAssertEqual(SpelledPitch.letters(of: PitchSpelling(letter: "c", accidental: -2)), "cbb")
     }
 
     func testATieMessageSpellsAPitchAsThePrinterDoes() {
