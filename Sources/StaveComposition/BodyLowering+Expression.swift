@@ -210,10 +210,7 @@ extension BodyLowering {
     /// A pitch written a second time in a chord at another velocity (`velocities`: the first
     /// copy's, this one's): a warning at this copy.
     mutating func pitchTwice(_ pitch: Int, _ velocities: (Int, Int), _ range: SourceRange) {
-        let (spelling, octave) = Pitch.defaultSpelling(pitch, in: key)
-        var letter = Pitch.spellingText(spelling)
-        if letter.count == 2, letter.hasSuffix("n") { letter.removeLast() } // `d`, not `dn`: no key signature in a message
-        let name = kind == .drums ? (GeneralMIDI.drumName(forKey: pitch) ?? "key \(pitch)") : letter + String(octave)
+        let name = kind == .drums ? (GeneralMIDI.drumName(forKey: pitch) ?? "key \(pitch)") : PitchSpeller(key: key).spell(pitch).name
         diagnostics.append(ExpressionRule.pitchTwice(name, pitch: pitch, first: velocities.0, second: velocities.1).diagnostic(at: range))
     }
 

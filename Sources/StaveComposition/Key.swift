@@ -107,36 +107,4 @@ public enum Pitch {
         }
         return text
     }
-
-    /// Spells a MIDI number in a key: the letter and accidental a musician would write, and the octave
-    /// the letter belongs to (so B#3 is MIDI 60). Prefers the key's own scale notes, then sharps in
-    /// sharp keys and C major, flats in flat keys.
-    /// The first step of `defaultSpelling`, which is what everything else asks.
-    static func keySpelling(_ midi: Int, in key: Key) -> (spelling: PitchSpelling, octave: Int) {
-        let pitchClass = ((midi % 12) + 12) % 12
-        // Letters as ASCII bytes, C up: no per-call allocation or hashing (this runs for every
-        // note that is printed, saved or checked).
-        let letters = "cdefgab".utf8
-        // 1. A letter whose key-signature accidental gives this pitch class.
-        for letter in letters {
-            let accidental = key.accidental(forByte: letter)
-            let semitone = semitones(ofByte: letter) + accidental
-            if ((semitone % 12) + 12) % 12 == pitchClass {
-                let octave = (midi - semitone) / 12 - 1
-                return (PitchSpelling(letterByte: letter, accidental: accidental), octave)
-            }
-        }
-        // 2. A natural, sharp or flat letter, by the key's direction.
-        let preferSharps = key.fifths >= 0
-        for accidental in preferSharps ? [0, 1, -1] : [0, -1, 1] {
-            for letter in letters {
-                let semitone = semitones(ofByte: letter) + accidental
-                if ((semitone % 12) + 12) % 12 == pitchClass {
-                    let octave = (midi - semitone) / 12 - 1
-                    return (PitchSpelling(letterByte: letter, accidental: accidental), octave)
-                }
-            }
-        }
-        return (PitchSpelling(letter: "c", accidental: 0), midi / 12 - 1)
-    }
 }

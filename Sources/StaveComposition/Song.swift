@@ -430,7 +430,7 @@ public struct ChordNote: Equatable, Sendable {
     }
 
     /// How the pitch was written: its letter and sounding accidental (−2…2; `f` in D major is
-    /// `f` with +1). Nil when not known; the printer then spells it (`Pitch.defaultSpelling`).
+    /// `f` with +1). Nil when not known; the printer then spells it (`PitchSpeller`).
     public var spelling: PitchSpelling? {
         get { spelledLetter == 0 ? nil : PitchSpelling(letterByte: spelledLetter, accidental: Int(spelledAccidental)) }
         set {

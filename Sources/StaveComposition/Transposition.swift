@@ -74,7 +74,7 @@ extension ChordSymbol.Note {
     public func transposed(by interval: KeyInterval, in key: Key) -> ChordSymbol.Note {
         let spelling = PitchSpelling(letterByte: letterByte | 0x20, accidental: accidental)
         let moved = interval.respell(spelling, maximumAccidental: 1)
-            ?? Pitch.defaultSpelling(60 + ((semitonesAboveC + interval.semitones) % 12 + 12) % 12, in: key).spelling
+            ?? PitchSpeller(key: key).spell(60 + ((semitonesAboveC + interval.semitones) % 12 + 12) % 12).spelling
         return ChordSymbol.Note(letterByte: moved.letterByte & ~0x20, accidental: moved.accidental ?? 0)
     }
 }

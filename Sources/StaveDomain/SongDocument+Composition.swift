@@ -18,9 +18,10 @@ extension SongDocument {
             return value
         }
         // Stave's own spelling of each MIDI pitch in the song's key, worked out once.
-        let defaultSpellings = (0...127).map { Pitch.defaultSpelling($0, in: song.key).spelling }
+        let speller = PitchSpeller(key: song.key)
+        let defaultSpellings = (0...127).map { speller.spell($0).spelling }
         func defaultSpelling(_ pitch: Int) -> PitchSpelling {
-            defaultSpellings.indices.contains(pitch) ? defaultSpellings[pitch] : Pitch.defaultSpelling(pitch, in: song.key).spelling
+            defaultSpellings.indices.contains(pitch) ? defaultSpellings[pitch] : speller.spell(pitch).spelling
         }
         func documentNote(_ note: ChordNote) -> Note {
             // Only a spelling other than Stave's own is stored.

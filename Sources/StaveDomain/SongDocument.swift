@@ -220,7 +220,7 @@ public struct SongDocument: Equatable, Sendable {
         /// Staccato, tenuto and accent, as written (v2).
         public var marks: NoteMarks
         /// How the note is written (letter and sounding accidental) when that differs from the
-        /// spelling Stave chooses itself (`Pitch.defaultSpelling`); nil otherwise, and on drums.
+        /// spelling Stave chooses itself (`PitchSpeller`); nil otherwise, and on drums.
         public var spelling: PitchSpelling?
         /// True when `velocity` is the note's own `@N` (v3): written as it stands, it leaves
         /// the phrase's running velocity alone and a hairpin does not ramp it.
@@ -239,8 +239,7 @@ public struct SongDocument: Equatable, Sendable {
         /// The save format's text of a spelling: the letter, then `#`, `##`, `b` or `bb` (`f#`,
         /// `cb`, `e`); the accidental is the sounding one, whatever the key signature.
         public static func spellingText(_ spelling: PitchSpelling) -> String {
-            let accidental = spelling.accidental ?? 0
-            return String(spelling.letter) + String(repeating: accidental > 0 ? "#" : "b", count: abs(accidental))
+            SpelledPitch.letters(of: spelling)
         }
 
         /// The spelling a save file's text names, or nil when it is not one.

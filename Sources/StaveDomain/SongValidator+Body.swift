@@ -109,10 +109,7 @@ extension SongValidator {
                     continue
                 }
                 if kind == .melody {
-                    let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: {
-                        let (spelling, octave) = Pitch.defaultSpelling(note.pitch, in: self.document.key)
-                        return "\(Pitch.spellingText(spelling))\(octave)"
-                    }())
+                    let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: PitchSpeller(key: self.document.key).spell(note.pitch).name)
                     if let rule { problem(rule, at: notePath().key(pitchKey)) }
                 }
                 lowest = min(lowest, note.pitch)

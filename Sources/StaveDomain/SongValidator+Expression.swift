@@ -203,10 +203,7 @@ extension SongValidator {
                 let notePath = path.key("items").index(itemIndex).index(index)
                 if let first = item[..<index].firstIndex(where: { $0.pitch == note.pitch }) {
                     problem(.saveDuplicatePitch, notePath, "\(pitchKey) \(note.pitch) is already in this grace chord ([\(first)])")
-                } else if kind == .melody, let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: {
-                    let (spelling, octave) = Pitch.defaultSpelling(note.pitch, in: self.document.key)
-                    return "\(Pitch.spellingText(spelling))\(octave)"
-                }()) {
+                } else if kind == .melody, let rule = SongRule.pitchRange(note.pitch, transpose: transpose, shown: PitchSpeller(key: self.document.key).spell(note.pitch).name) {
                     problem(rule, at: notePath)
                 }
             }

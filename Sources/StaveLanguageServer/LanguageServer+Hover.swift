@@ -187,10 +187,7 @@ enum HoverText {
     static func pitchName(_ note: ChordNote, _ track: Track, _ song: Song) -> String {
         if track.kind == .drums { return DrumNames.name(forKey: note.pitch) ?? "drum \(note.pitch)" }
         let sounding = note.pitch + track.transpose
-        let (spelling, octave) = Pitch.named(sounding, written: track.transpose == 0 ? note.spelling : nil, in: song.key)
-        let accidental = spelling.accidental ?? 0
-        let marks = accidental == 0 ? "" : String(repeating: accidental > 0 ? "#" : "b", count: abs(accidental))
-        return spelling.letter.uppercased() + marks + String(octave)
+        return PitchSpeller(key: song.key).spell(sounding, written: track.transpose == 0 ? note.spelling : nil).title
     }
 
     /// `bar 3, beat 2 — a quarter note`.

@@ -45,7 +45,7 @@ public struct ImportLayout: Sendable {
     /// or not at all (`drums`).
     public func body(_ notes: [ImportedNote], origin: Rational, extraTicks: [Int] = [], markTicks: [Int] = [], key: Key, drums: Bool)
         -> (body: PhraseBody, inexact: Int, extraTimes: [Rational], markTimes: [Rational]) {
-        let layout = VoiceLayout(clock: TickTime(ticksPerWhole: ticksPerWhole), meterMap: meterMap, speller: drums ? nil : PitchSpeller(key: key))
+        let layout = VoiceLayout(clock: TickTime(ticksPerWhole: ticksPerWhole), meterMap: meterMap, speller: drums ? nil : LineSpeller(key: key))
         let voice = notes.map { VoiceNote(start: $0.start, end: $0.end, pitch: $0.pitch, velocity: $0.velocity, spelling: $0.spelling, marks: $0.marks) }
         return layout.body(voice, origin: origin, extraTicks: extraTicks, markTicks: markTicks)
     }

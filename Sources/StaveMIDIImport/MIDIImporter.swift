@@ -135,8 +135,8 @@ public struct MIDIImporter {
     /// how many lyric and marker events found no place.
     func buildTracks(_ parts: [ChannelPart], names: [String?], file: MIDIFile, clock: TickTime, conductor: Conductor, quantizer: Quantizer?)
         -> (tracks: [Track], inexact: Int, lostLyrics: Int, lostMarkers: Int) {
-        // Pitches spelled by the song's key and the line they move in (`PitchSpeller`).
-        let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, speller: PitchSpeller(key: conductor.key))
+        // Pitches spelled by the song's key and the line they move in (`LineSpeller`).
+        let layout = VoiceLayout(clock: clock, meterMap: conductor.meterMap, speller: LineSpeller(key: conductor.key))
         let drumLayout = VoiceLayout(clock: clock, meterMap: conductor.meterMap)
         /// A tick as the grid places it.
         func snapped(_ tick: Int) -> Int { quantizer?.snap(tick) ?? tick }

@@ -22,7 +22,7 @@ struct VoiceLayout {
     let clock: TickTime
     let meterMap: MeterMap
     /// Spells the pitches by the song's key and the line (drum tracks: none).
-    var speller: PitchSpeller?
+    var speller: LineSpeller?
 
     /// Where a note of one voice starts and its pitch: no two notes of a voice share both.
     struct NoteKey: Hashable {
@@ -55,7 +55,7 @@ struct VoiceLayout {
         // The direction of the line after each chromatic black key, which chooses its spelling.
         var directions: [NoteKey: Int] = [:]
         if let speller, sorted.contains(where: { speller.dependsOnDirection($0.pitch) }) {
-            for (note, direction) in zip(sorted, PitchSpeller.directions(sorted)) where speller.dependsOnDirection(note.pitch) {
+            for (note, direction) in zip(sorted, LineSpeller.directions(sorted)) where speller.dependsOnDirection(note.pitch) {
                 directions[NoteKey(start: note.start, pitch: note.pitch)] = direction
             }
         }

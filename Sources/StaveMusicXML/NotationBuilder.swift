@@ -137,10 +137,10 @@ struct NotationBuilder {
     /// A note written an octave above its sound.
     private func raiseOctave(_ note: inout WrittenNote, track: String) throws {
         if note.pitch < 12 {
-            let (spelling, octave) = Pitch.defaultSpelling(note.pitch + 12, in: key)
-            note.step = spelling.letterByte &- 32
-            note.alter = spelling.accidental ?? 0
-            note.octave = octave
+            let spelled = PitchSpeller(key: key).spell(note.pitch + 12)
+            note.step = spelled.step
+            note.alter = spelled.alter
+            note.octave = spelled.octave
         } else {
             note.octave += 1
             guard note.octave <= 9 else {
@@ -286,9 +286,9 @@ struct NotationBuilder {
     func spell(_ written: inout WrittenNote, note: ChordNote, shift: Int) {
         // A track's or Sync's own transposition by other than whole octaves drops the spelling;
         // the song's respells it by the key interval.
-        let (spelling, octave) = Pitch.named(written.pitch, written: (shift - songTranspose) % 12 == 0 ? note.spelling : nil, in: key, respelledBy: interval)
-        written.step = spelling.letterByte &- 32
-        written.alter = spelling.accidental ?? 0
-        written.octave = octave
+        let spelled = PitchSpeller(key: key, respelledBy: interval).spell(written.pitch, written: (shift - songTranspose) % 12 == 0 ? note.spelling : nil)
+        written.step = spelled.step
+        written.alter = spelled.alter
+        written.octave = spelled.octave
     }
 }

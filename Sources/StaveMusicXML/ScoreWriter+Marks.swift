@@ -102,9 +102,9 @@ extension ScoreWriter {
         var step = note.letterByte
         var alter = note.accidental
         if (shift - song.transpose) % 12 != 0 {
-            let (spelling, _) = Pitch.defaultSpelling(60 + ((note.semitonesAboveC + shift) % 12 + 12) % 12, in: song.keySignatures[0].key)
-            step = spelling.letterByte &- 32
-            alter = spelling.accidental ?? 0
+            let spelled = PitchSpeller(key: song.keySignatures[0].key).spell(60 + ((note.semitonesAboveC + shift) % 12 + 12) % 12)
+            step = spelled.step
+            alter = spelled.alter
         } else if song.transpose % 12 != 0 {
             // Stave 3 `transpose`: respelled by the interval between the keys' tonics.
             let moved = note.transposed(by: KeyInterval(transposing: song.key, by: song.transpose), in: song.keySignatures[0].key)

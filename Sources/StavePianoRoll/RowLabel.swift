@@ -8,15 +8,13 @@ public enum RowLabel {
     /// A sounding MIDI key spelled for a key signature: capital letter, `#`/`b` accidentals, then
     /// the octave the letter belongs to (MIDI 60 is `C4`, and `B#3` in C-sharp major).
     public static func pitch(_ midi: Int, in key: Key) -> String {
-        let (spelling, octave) = Pitch.defaultSpelling(midi, in: key)
-        return spellingText(spelling) + String(octave)
+        PitchSpeller(key: key).spell(midi).title
     }
 
     /// A sounding MIDI key labelled as it was written (`F#4` for an `f#` even in F major, `B#3`
     /// for a `b#`); the key's spelling when `written` is nil or does not name `midi`.
     public static func pitch(_ midi: Int, spelledAs written: PitchSpelling?, in key: Key) -> String {
-        let (spelling, octave) = Pitch.named(midi, written: written, in: key)
-        return spellingText(spelling) + String(octave)
+        PitchSpeller(key: key).spell(midi, written: written).title
     }
 
     /// A drum key by its short General MIDI name (`kick`, `snare`, `hat`); keys without a name
@@ -27,14 +25,7 @@ public enum RowLabel {
 
     /// A key signature as a musician writes it in prose: `D major`, `F# minor`, `Bb major`.
     public static func key(_ key: Key) -> String {
-        "\(spellingText(key.tonic)) \(key.mode.rawValue)"
-    }
-
-    /// `F#`, `Bb`, `C`: a capital letter and its accidentals; a written natural shows nothing.
-    static func spellingText(_ spelling: PitchSpelling) -> String {
-        let accidental = spelling.accidental ?? 0
-        let marks = String(repeating: accidental > 0 ? "#" : "b", count: min(abs(accidental), 2))
-        return spelling.letter.uppercased() + marks
+        "\(SpelledPitch.title(of: key.tonic)) \(key.mode.rawValue)"
     }
 
     /// The instrument (melody tracks) or kit (drum tracks) of a track, by General MIDI name.

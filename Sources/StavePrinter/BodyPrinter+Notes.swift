@@ -158,9 +158,10 @@ extension BodyPrinter {
         if kind == .drums {
             return (commands, GeneralMIDI.drumName(forKey: note.pitch) ?? "kick")
         }
-        let (text, noteOctave) = PitchText.spell(note, in: key)
-        if let command = octaveCommand(to: noteOctave) { commands.append(command) }
-        return (commands, text)
+        // As written, else the key's spelling; the text relative to the key signature.
+        let spelled = PitchSpeller(key: key).spell(note.pitch, written: note.spelling)
+        if let command = octaveCommand(to: spelled.octave) { commands.append(command) }
+        return (commands, spelled.text(in: key))
     }
 
     /// `>` / `<` for one octave, `oN` for more; nil when `target` is current. It becomes current.

@@ -136,25 +136,3 @@ final class PitchTests: XCTestCase {
         XCTAssertEqual(Performance.notes(of: song.tracks[0], in: song).map(\.pitch), [48, 52])
     }
 }
-
-/// One speller (`Pitch.named`): messages name a pitch as the printer writes it.
-final class PitchNamingTests: XCTestCase {
-    func testATieMessageSpellsAPitchAsThePrinterDoes() {
-        // MIDI 61 in D minor is the raised seventh, c#; it was "db4" in this message.
-        let (_, diagnostics) = Lowering.compile(Source(path: "t.stave", text: "key d minor\ntrack a { phrase { c#4~ d } }"), defaultTitle: "t")
-        XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), ["tied c#4 (MIDI 61) does not sound in the next note or chord"])
-    }
-
-    func testAWrittenSpellingWinsAndTheDefaultFollowsTheKey() {
-        let dMinor = Key(tonic: PitchSpelling(letter: "d", accidental: 0), mode: .minor)!
-        let written = PitchSpelling(letter: "d", accidental: -1)
-        XCTAssertEqual(Pitch.named(61, written: written, in: dMinor).spelling, written)
-        XCTAssertEqual(Pitch.named(61, written: written, in: dMinor).octave, 4)
-        XCTAssertEqual(Pitch.named(61, written: nil, in: dMinor).spelling, PitchSpelling(letter: "c", accidental: 1))
-        // A written spelling of another pitch class is ignored.
-        XCTAssertEqual(Pitch.named(62, written: written, in: dMinor).spelling, PitchSpelling(letter: "d", accidental: 0))
-        // Below what Stave can write, the scientific octave −1 (the roll labels such keys).
-        XCTAssertEqual(Pitch.named(0, written: nil, in: dMinor).octave, -1)
-        XCTAssertEqual(Pitch.named(11, written: nil, in: dMinor).octave, 0, "cb0, as Stave writes MIDI 11")
-    }
-}

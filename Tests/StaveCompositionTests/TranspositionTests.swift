@@ -50,7 +50,7 @@ final class TranspositionTests: XCTestCase {
         XCTAssertEqual(moved("c", 1), "dn")   // the key's leading tone, as D major's c# is E-flat's d
         XCTAssertEqual(moved("b", 1), "c#")   // b# → c#
         // The one speller names the moved pitch: MIDI 67 written f# (66 before) is G4.
-        let named = Pitch.named(67, written: PitchSpelling(letter: "f", accidental: 1), in: key("eb major"), respelledBy: interval)
+        let named = PitchSpeller(key: key("eb major"), respelledBy: interval).spell(67, written: PitchSpelling(letter: "f", accidental: 1))
         XCTAssertEqual(Pitch.spellingText(named.spelling) + "\(named.octave)", "gn4")
     }
 

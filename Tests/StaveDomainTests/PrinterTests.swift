@@ -54,6 +54,24 @@ final class PrinterTests: XCTestCase {
         XCTAssertEqual(bodyLines(try printed(song)), ["e# f## g2 |"])
     }
 
+    /// One speller (`PitchSpeller`): in D minor the printer writes MIDI 61 `c#`, and the tie
+    /// rule's message (from the front end and from a save file) names it `c#4`, not `db4`.
+    func testATieMessageNamesAPitchAsThePrinterWritesIt() throws {
+        let dMinor = Key(tonic: PitchSpelling(letter: "d", accidental: nil), mode: .minor)!
+        let notes = [note(.zero, quarter, 61), note(quarter, Rational(3, 4), 62)]
+        let song = Song(title: "Minor", key: dMinor, tracks: [melody(phrases: [Phrase(start: .zero, content: body(Rational(1), notes))])])
+        XCTAssertEqual(bodyLines(try printed(song)), ["c# d2. |"])
+
+        let message = "tied c#4 (MIDI 61) does not sound in the next note or chord"
+        let (_, diagnostics) = Lowering.compile(Source(path: "t.stave", text: "key d minor\ntrack a { phrase { c#4~ d } }"), defaultTitle: "t")
+        XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [message])
+        // The save validator runs the same tie rule (`TieCheck`) on a note without a spelling.
+        var check = TieCheck<Int>(kind: .melody, key: dMinor)
+        check.tie(61, at: 0)
+        check.arrive(isRest: false, pitchCount: 1, sounds: { $0 == 62 })
+        XCTAssertEqual(check.problems.map(\.problem.message), [message])
+    }
+
     func testWidthsRestsAndBarLines() throws {
         let notes = [note(.zero, Rational(5, 8), 60), note(Rational(3, 4), quarter, 62)]
         let song = Song(title: "Rests", tracks: [melody(phrases: [Phrase(start: .zero, content: body(Rational(9, 4), notes))])])

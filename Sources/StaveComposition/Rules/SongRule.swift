@@ -83,12 +83,10 @@ public enum SongRule {
     }
 
     /// How a melody pitch or drum key is named in messages: `f#4 (MIDI 66)` or `snare`, spelled
-    /// as written when `written` names it, else as the printer writes it (`Pitch.named`).
+    /// as written when `written` names it, else as the printer writes it (`PitchSpeller`).
     public static func pitchName(_ pitch: Int, written: PitchSpelling? = nil, kind: TrackKind, key: Key) -> String {
         if kind == .drums { return GeneralMIDI.drumName(forKey: pitch) ?? "drum \(pitch)" }
-        var (spelling, octave) = Pitch.named(pitch, written: written, in: key)
-        if spelling.accidental == 0 { spelling.accidental = nil }
-        return "\(Pitch.spellingText(spelling))\(octave) (MIDI \(pitch))"
+        return "\(PitchSpeller(key: key).spell(pitch, written: written).name) (MIDI \(pitch))"
     }
 
     // MARK: - References

@@ -15,7 +15,7 @@ import StaveComposition
 ///
 /// The next note is found at the voice's next onset (the first later start), as the note there
 /// nearest in pitch; a repeated pitch takes the direction of the line after it.
-struct PitchSpeller {
+struct LineSpeller {
     let key: Key
     /// Per pitch class: the key's spelling for a pitch of the key or a raised minor degree,
     /// nil for a chromatic pitch.
@@ -27,7 +27,7 @@ struct PitchSpeller {
         let letters = Array("cdefgab".utf8)
         let tonic = letters.firstIndex(of: key.tonic.letterByte) ?? 0
         keySpellings = (0..<12).map { pitchClass in
-            let (spelling, _) = Pitch.defaultSpelling(60 + pitchClass, in: key)
+            let spelling = PitchSpeller(key: key).spell(60 + pitchClass).spelling
             let signature = key.accidental(forByte: spelling.letterByte)
             let accidental = spelling.accidental ?? 0
             let degree = ((letters.firstIndex(of: spelling.letterByte) ?? 0) - tonic + 7) % 7
@@ -40,20 +40,20 @@ struct PitchSpeller {
     /// depends on the direction of the line.
     func dependsOnDirection(_ pitch: Int) -> Bool {
         let pitchClass = ((pitch % 12) + 12) % 12
-        return keySpellings[pitchClass] == nil && PitchSpeller.isBlack(pitchClass)
+        return keySpellings[pitchClass] == nil && LineSpeller.isBlack(pitchClass)
     }
 
     /// The spelling of `pitch` in a line that goes on upward (`direction` > 0), downward (< 0)
     /// or neither (0). Pitches below MIDI 12, which only the key's own spelling can reach
-    /// (`Pitch.defaultSpelling`), keep it.
+    /// (`PitchSpeller`), keep it.
     func spelling(_ pitch: Int, direction: Int) -> PitchSpelling {
         let pitchClass = ((pitch % 12) + 12) % 12
-        if let fixed = keySpellings[pitchClass] { return pitch < 12 ? Pitch.defaultSpelling(pitch, in: key).spelling : fixed }
-        guard pitch >= 12 else { return Pitch.defaultSpelling(pitch, in: key).spelling }
-        guard PitchSpeller.isBlack(pitchClass) else { return PitchSpelling(letterByte: PitchSpeller.naturals[pitchClass], accidental: 0) }
+        if let fixed = keySpellings[pitchClass] { return pitch < 12 ? PitchSpeller(key: key).spell(pitch).spelling : fixed }
+        guard pitch >= 12 else { return PitchSpeller(key: key).spell(pitch).spelling }
+        guard LineSpeller.isBlack(pitchClass) else { return PitchSpelling(letterByte: LineSpeller.naturals[pitchClass], accidental: 0) }
         let sharp = direction > 0 || (direction == 0 && key.fifths >= 0)
-        return sharp ? PitchSpelling(letterByte: PitchSpeller.naturals[pitchClass - 1], accidental: 1)
-                     : PitchSpelling(letterByte: PitchSpeller.naturals[pitchClass + 1], accidental: -1)
+        return sharp ? PitchSpelling(letterByte: LineSpeller.naturals[pitchClass - 1], accidental: 1)
+                     : PitchSpelling(letterByte: LineSpeller.naturals[pitchClass + 1], accidental: -1)
     }
 
     /// The direction of the line after each note of a voice (+1 up, −1 down, 0 neither), for

@@ -7,7 +7,7 @@ import StaveComposition
 /// key's notes as the key signature has them, a minor key's raised sixth and seventh always
 /// raised, other white keys natural, other black keys sharp when the line rises and flat when it
 /// falls, the key's side when it does neither. Expected texts written by hand.
-final class PitchSpellerTests: XCTestCase {
+final class LineSpellerTests: XCTestCase {
     /// Compiles `source`, imports its MIDI file, and checks the printed import and that it
     /// compiles back to the same notes.
     func assertImport(_ source: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -119,7 +119,7 @@ final class PitchSpellerTests: XCTestCase {
             (63, key("d", nil, .minor), 1, "d#"), (63, key("d", nil, .minor), 0, "eb"),
         ]
         for (pitch, key, direction, expected) in table {
-            XCTAssertEqual(text(PitchSpeller(key: key).spelling(pitch, direction: direction)), expected,
+            XCTAssertEqual(text(LineSpeller(key: key).spelling(pitch, direction: direction)), expected,
                            "MIDI \(pitch), direction \(direction), key \(key.tonic.letter) \(key.mode)")
         }
     }
@@ -132,11 +132,11 @@ final class PitchSpellerTests: XCTestCase {
             items.map { VoiceNote(start: $0.0, end: $0.0 + 10, pitch: $0.1, velocity: 100) }
         }
         // 61 → 62 up; 62 → 61 down; 61 → 61 → 60: down twice; 60 last: none.
-        XCTAssertEqual(PitchSpeller.directions(notes([(0, 61), (10, 62), (20, 61), (30, 61), (40, 60)])), [1, -1, -1, -1, 0])
+        XCTAssertEqual(LineSpeller.directions(notes([(0, 61), (10, 62), (20, 61), (30, 61), (40, 60)])), [1, -1, -1, -1, 0])
         // A chord [60 66] then [64 67]: 60 → 64 up, 66 → 67 up (nearer than 64); then [64 67] → 65:
         // 64 up, 67 down.
-        XCTAssertEqual(PitchSpeller.directions(notes([(0, 60), (0, 66), (10, 64), (10, 67), (20, 65)])), [1, 1, 1, -1, 0])
+        XCTAssertEqual(LineSpeller.directions(notes([(0, 60), (0, 66), (10, 64), (10, 67), (20, 65)])), [1, 1, 1, -1, 0])
         // 66 between 64 and 68 at the next onset: equally near, neither.
-        XCTAssertEqual(PitchSpeller.directions(notes([(0, 66), (10, 64), (10, 68)])), [0, 0, 0])
+        XCTAssertEqual(LineSpeller.directions(notes([(0, 66), (10, 64), (10, 68)])), [0, 0, 0])
     }
 }
