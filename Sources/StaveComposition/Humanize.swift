@@ -43,14 +43,14 @@ public enum Humanizer {
         return (2 * milliseconds * ppq * 1000 + micros) / (2 * micros)
     }
 
-    /// Moves `notes` (in any order) and returns each start tick's timing step, for the lyric
-    /// events of those ticks. Groups go in start order; each draws dt = (next mod (2·Tt + 1)) − Tt
+    /// Moves `notes` (in any order) and returns each start tick's timing step, in tick order,
+    /// for the lyric events of those ticks (`step(at:in:)`). Groups go in start order; each draws dt = (next mod (2·Tt + 1)) − Tt
     /// with Tt at the tempo `microsecondsAt(start)`, then its notes, lowest pitch first, draw
     /// dv = (next mod (2V + 1)) − V. Start and end move by dt; a note never starts before tick 0
     /// or before the previous note of its pitch ends (clamped, keeping its moved end, at least one
     /// tick after its start); velocities stay in 1…127 and 0 stays 0.
     public static func apply(_ humanize: Humanize, trackID: String, ppq: Int, to notes: inout [Note],
-                             microsecondsAt: (Int) -> Int) -> [Int: Int] {
+                             microsecondsAt: (Int) -> Int) -> [(tick: Int, step: Int)] {
         var random = generator(seed: humanize.effectiveSeed, trackID: trackID)
         let order = notes.indices.sorted { a, b in
             let x = notes[a], y = notes[b]
@@ -58,15 +58,18 @@ public enum Humanizer {
             if x.pitch != y.pitch { return x.pitch < y.pitch }
             return a < b
         }
-        var steps: [Int: Int] = [:]
-        var lastEnd: [Int: Int] = [:]
+        var steps: [(tick: Int, step: Int)] = []
+        // The latest end of each MIDI pitch (a table; a pitch outside 0…127, from a song built
+        // in code, keeps its own entry aside).
+        var lastEnd = [Int](repeating: 0, count: 128)
+        var lastEndOutside: [Int: Int] = [:]
         let velocitySpan = UInt64(2 * humanize.velocity + 1)
         var position = 0
         while position < order.count {
             let tick = notes[order[position]].start
             let spread = ticks(milliseconds: humanize.milliseconds, ppq: ppq, microsecondsPerQuarter: microsecondsAt(tick))
             let dt = Int(random.next() % UInt64(2 * spread + 1)) - spread
-            steps[tick] = dt
+            steps.append((tick, dt))
             while position < order.count, notes[order[position]].start == tick {
                 let index = order[position]
                 var note = notes[index]
@@ -74,15 +77,31 @@ public enum Humanizer {
                 if note.velocity > 0 { note.velocity = min(127, max(1, note.velocity + dv)) }
                 note.start += dt
                 note.end += dt
-                let earliest = max(0, lastEnd[note.pitch] ?? 0)
+                let inTable = (0..<128).contains(note.pitch)
+                let earliest = max(0, inTable ? lastEnd[note.pitch] : lastEndOutside[note.pitch] ?? 0)
                 if note.start < earliest { note.start = earliest }
                 if note.end <= note.start { note.end = note.start + 1 }
-                if note.velocity > 0 { lastEnd[note.pitch] = max(lastEnd[note.pitch] ?? 0, note.end) }
+                if note.velocity > 0 {
+                    if inTable { lastEnd[note.pitch] = max(lastEnd[note.pitch], note.end) } else { lastEndOutside[note.pitch] = max(lastEndOutside[note.pitch] ?? 0, note.end) }
+                }
                 notes[index] = note
                 position += 1
             }
         }
         return steps
+    }
+}
+
+extension Humanizer {
+    /// The timing step of the notes starting at `tick` in `steps` (as `apply` returns them); 0
+    /// when no note starts there.
+    public static func step(at tick: Int, in steps: [(tick: Int, step: Int)]) -> Int {
+        var low = 0, high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if steps[middle].tick < tick { low = middle + 1 } else { high = middle }
+        }
+        return low < steps.count && steps[low].tick == tick ? steps[low].step : 0
     }
 }
 

@@ -77,6 +77,18 @@ extension Performance {
         }
     }
 
+    /// `performedBody(_:legato:ticksPerWhole:)` with each written tick moved by `place` (swing,
+    /// `TickSwingMap`). Specialized here for the same reason: the MIDI writer's feel path.
+    public static func performedBody(_ body: PhraseBody, legato: Int, ticksPerWhole: Int, place: (Int) -> Int) -> PerformedBody<Int>? {
+        withoutActuallyEscaping(place) { place in
+            performedBody(body, legato: legato, place: place) { (time: Rational) -> Int? in
+                guard time.denominator > 0, ticksPerWhole % time.denominator == 0 else { return nil }
+                let (ticks, overflow) = time.numerator.multipliedReportingOverflow(by: ticksPerWhole / time.denominator)
+                return overflow ? nil : ticks
+            }
+        }
+    }
+
     /// The sound of `body` with times converted by `convert` (for example to whole MIDI ticks);
     /// nil when a time, a grace length or a sounding length has no exact value in that unit.
     /// With `timingOnly` the notes keep their written velocities and no controls or lyric

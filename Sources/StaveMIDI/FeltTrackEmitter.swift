@@ -34,7 +34,8 @@ extension MIDIFileWriter {
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
                 if let tickSwing, let base = toTicks(offset),
-                   let swung = Performance.performedBody(placement.body, legato: placement.legato, place: { tickSwing.time(base + $0) - base }, convert: toTicks) {
+                   let swung = Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: wholeTicks,
+                                                         place: { tickSwing.time(base + $0) - base }) {
                     var body = swung
                     if !placement.body.expression.hairpins.isEmpty {
                         // Velocities follow the written times.
@@ -99,7 +100,7 @@ extension MIDIFileWriter {
                 }
                 return low > 0 ? tempos[low - 1].micros : 500_000
             }
-            for index in lyrics.indices { lyrics[index].tick = max(0, lyrics[index].tick + (steps[lyrics[index].tick] ?? 0)) }
+            for index in lyrics.indices { lyrics[index].tick = max(0, lyrics[index].tick + Humanizer.step(at: lyrics[index].tick, in: steps)) }
         }
         // Stable sorts keep placement and body order among events of one tick.
         let noteOrder = notes.indices.sorted { notes[$0].start != notes[$1].start ? notes[$0].start < notes[$1].start : $0 < $1 }
