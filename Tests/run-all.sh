@@ -40,7 +40,8 @@
 #      its security from raw sockets (installs chromium and chromium-driver; Tests/preview/run.sh);
 #  14. fuzzing: the libFuzzer regression inputs replayed, then each target fuzzed for
 #      STAVE_FUZZ_SECONDS (default 60) seconds (Tests/fuzz/README.md).
-#  15. comp: the musical properties of accompaniment over generated songs (Tests/comp/run.sh).
+#  15. comp: the musical properties of accompaniment over generated songs, and 30 tunes against
+#      abc2midi's own accompaniment (installs abcmidi with apt-get; Tests/comp/run.sh).
 # Installs its own pinned Python referees. Every part must end with "N passed, M failed", exit
 # 0, report no failure and make at least its minimum number of checks (Tests/runner/parts.sh).
 # Ends with one table (part, checks, failures, time) and exits non-zero when any part failed.
@@ -138,13 +139,15 @@ swift_tests() {
   return "$rc"
 }
 
-# Accompaniment (v3): mido as the MIDI referee installs it, then Tests/comp/run.sh.
+# Accompaniment (v3): mido as the MIDI referee installs it, then Tests/comp/run.sh (and its
+# abc2midi referee, 30 tunes, which installs the Debian package abcmidi when missing).
 comp_properties() {
   if ! PYTHONPATH="$REFEREE_DEPS" python3 -c "import mido" 2>/dev/null; then
     python3 -m pip install --quiet --disable-pip-version-check --no-input --target "$REFEREE_DEPS" \
       -r Tests/referee/requirements.txt || return 1
   fi
-  bash Tests/comp/run.sh "$STAVE" --count "$SONGS"
+  # The quick tier leaves out the abc2midi referee (it installs abcmidi with apt-get).
+  bash Tests/comp/run.sh "$STAVE" --count "$SONGS" ${QUICK:+--no-abc2midi}
 }
 
 midi_referee() {
@@ -268,7 +271,7 @@ part editors 2400 2400 "editor support" bash Tests/editors/run.sh
 part lsp 160 160 "language server (pytest-lsp, Neovim)" bash Tests/lsp/run.sh "$STAVE"
 part install 70 70 "install and man page" bash Tests/install/run.sh
 # Accompaniment (v3): comp's musical properties over generated songs (mido, from the referee part).
-part comp 300 20 "comp: musical properties (mido)" comp_properties
+part comp 330 20 "comp: musical properties (mido), abc2midi" comp_properties
 part audio 130 130 "audio: render, play, watch (FluidSynth)" bash Tests/audio/run.sh "$STAVE"
 # Every example engraved to PDF and SVG by MuseScore 3 and LilyPond (about ten minutes).
 part engrave 70 70 "engrave: MuseScore 3 and LilyPond" bash Tests/engrave/run.sh "$STAVE"

@@ -41,7 +41,9 @@ public enum Accompaniment {
     }
 
     /// The harmony of `source` as it is played (its phrases' placements; a comp track has none).
-    public static func harmony(of source: Track, in song: Song) -> Harmony {
+    /// Without `joiningTies` a symbol tied from the same symbol stays a chord of its own: the
+    /// first onset and the end are the same, for the checks that need only those.
+    public static func harmony(of source: Track, in song: Song, joiningTies: Bool = true) -> Harmony {
         var chords: [Chord] = []
         var end = Rational.zero
         guard source.kind == .melody, source.comp == nil else { return Harmony(chords: [], end: .zero) }
@@ -50,7 +52,7 @@ public enum Accompaniment {
             end = max(end, placement.start + length * placement.count)
             let marks = placement.body.expression.chordSymbols
             guard !marks.isEmpty else { continue }
-            let extends = extensions(placement.body)
+            let extends = joiningTies ? extensions(placement.body) : Array(repeating: false, count: marks.count)
             // The harmony is read before the source's own and the header's transposition (a
             // Sync's `transpose` stays in it); the comp's notes then move like any notes.
             let shift = placement.shift - source.transpose - song.transpose
@@ -73,11 +75,17 @@ public enum Accompaniment {
         let marks = body.expression.chordSymbols
         var result = Array(repeating: false, count: marks.count)
         guard marks.count > 1 else { return result }
-        let notes = Performance.joinedNotes(body)
-        for index in 1..<marks.count {
-            let before = marks[index - 1], mark = marks[index]
-            guard before.symbol == mark.symbol, before.rootPitch == mark.rootPitch else { continue }
-            result[index] = notes.contains { $0.pitch == before.rootPitch && $0.start == before.offset && $0.end > mark.offset }
+        // The body's notes are joined, in one pass, only when two neighbours name the same chord
+        // (joining a long body for every harmony read would cost more than the realisation).
+        let candidates = (1..<marks.count).filter { marks[$0 - 1].symbol == marks[$0].symbol && marks[$0 - 1].rootPitch == marks[$0].rootPitch }
+        guard !candidates.isEmpty else { return result }
+        var wanted: [Rational: [Int]] = [:]
+        for index in candidates { wanted[marks[index - 1].offset, default: []].append(index) }
+        for note in Performance.joinedNotes(body) {
+            guard let indices = wanted[note.start] else { continue }
+            for index in indices where note.pitch == marks[index - 1].rootPitch && note.end > marks[index].offset {
+                result[index] = true
+            }
         }
         return result
     }
@@ -121,7 +129,10 @@ public enum Accompaniment {
         while barStart < harmony.end {
             let meter = meters.locate(barStart).meter
             let next = barStart + meter.barLength
-            defer { bar += 1; barStart = next }
+            // Every note of a bar starts in it (a pattern is one bar), so sorting each bar's
+            // notes sorts them all.
+            let barFirst = out.count
+            defer { sortByTime(&out, from: barFirst); bar += 1; barStart = next }
             guard let pattern = prepared.first(where: { $0.numerator == meter.numerator && $0.denominator == meter.denominator }) else { continue }
             for (index, note) in pattern.written.enumerated() {
                 let start = barStart + note.start
@@ -136,7 +147,7 @@ public enum Accompaniment {
                     continue
                 }
                 let code = note.pitch % 12, base = note.pitch - code
-                let tone = ChordTone.allCases[min(code, ChordTone.allCases.count - 1)]
+                let tone = tones[min(code, tones.count - 1)]
                 if tone == .approach {
                     // A semitone below the root of the chord in force at the written end.
                     let chord = harmony.chords[harmony.index(at: writtenEnd) ?? 0]
@@ -159,15 +170,25 @@ public enum Accompaniment {
         return body(out, length: harmony.end, transpose: transpose)
     }
 
-    /// The notes as containers: notes of one start and end share a chord (one pitch once, at
-    /// its highest velocity); pitches pushed outside 0…127 by the track's transposition are left out.
-    static func body(_ notes: [Sounding], length: Rational, transpose: Int) -> PhraseBody {
-        let sorted = notes.enumerated().sorted {
+    /// The chord-tone words by code (`ChordTone.code`), read once.
+    static let tones = ChordTone.allCases
+
+    /// Sorts `notes[from...]` by start, then end, then the order they were made in.
+    static func sortByTime(_ notes: inout [Sounding], from: Int) {
+        guard notes.count - from > 1 else { return }
+        let sorted = notes[from...].enumerated().sorted {
             let a = $0.element, b = $1.element
             if a.start != b.start { return a.start < b.start }
             if a.end != b.end { return a.end < b.end }
             return $0.offset < $1.offset
         }.map(\.element)
+        notes.replaceSubrange(from..., with: sorted)
+    }
+
+    /// The notes as containers: notes of one start and end share a chord (one pitch once, at
+    /// its highest velocity); pitches pushed outside 0…127 by the track's transposition are left
+    /// out. `sorted` is in time order (`sortByTime`).
+    static func body(_ sorted: [Sounding], length: Rational, transpose: Int) -> PhraseBody {
         var roots: [RootNote] = []
         var index = 0
         while index < sorted.count {

@@ -70,25 +70,34 @@ struct Voicing {
         }
         let sorted = classes.sorted()
         guard !sorted.isEmpty else { return [] }
-        func candidate(_ start: Int) -> [Int] {
-            var pitches = [base + sorted[start]]
+        // The candidate whose lowest pitch is class sorted[start], into `pitches`.
+        func candidate(_ start: Int, into pitches: inout [Int]) {
+            pitches.removeAll(keepingCapacity: true)
+            pitches.append(base + sorted[start])
             for step in 1..<max(1, sorted.count) where sorted.count > 1 {
                 let pitchClass = sorted[(start + step) % sorted.count]
                 let last = pitches[pitches.count - 1]
                 pitches.append(last + ((pitchClass - last % 12) % 12 + 12) % 12)
             }
-            return pitches
         }
+        var pitches: [Int] = []
+        pitches.reserveCapacity(sorted.count)
         guard !previous.isEmpty else {
             let lowest = intervals.min() ?? 0
             let first = (root + lowest) % 12
-            return candidate(sorted.firstIndex(of: first) ?? 0)
+            candidate(sorted.firstIndex(of: first) ?? 0, into: &pitches)
+            return pitches
         }
         var best: [Int] = []
         var bestDistance = Int.max
         for start in sorted.indices {
-            let pitches = candidate(start)
-            let distance = pitches.reduce(0) { sum, pitch in sum + (previous.map { abs($0 - pitch) }.min() ?? 0) }
+            candidate(start, into: &pitches)
+            var distance = 0
+            for pitch in pitches {
+                var nearest = Int.max
+                for before in previous { nearest = min(nearest, abs(before - pitch)) }
+                distance += nearest
+            }
             if distance < bestDistance || (distance == bestDistance && pitches[0] < best[0]) {
                 best = pitches
                 bestDistance = distance

@@ -86,7 +86,7 @@ extension Lowering {
             error(.compUnknownTrack, "comp of track '\(statement.source.text)', which does not exist" + Suggestion.hint(for: statement.source.text, among: song.tracks.map(\.id)), statement.source.range)
             return nil
         }
-        if source.kind == .drums || Accompaniment.harmony(of: source, in: song).chords.isEmpty {
+        if source.kind == .drums || Accompaniment.harmony(of: source, in: song, joiningTies: false).chords.isEmpty {
             error(.compSourceWithoutSymbols, "track '\(source.id)' has no chord symbols for a comp to play: write them in its phrases ([C]2 [G7]2)", statement.source.range)
             return nil
         }
@@ -134,7 +134,7 @@ extension Lowering {
     /// Every bar the comp plays needs a pattern for its meter: the first that has none is an error.
     mutating func checkMeters(_ comp: Comp, of track: Track, in song: Song, at range: SourceRange) {
         guard let source = song.track(comp.source) else { return }
-        let harmony = Accompaniment.harmony(of: source, in: song)
+        let harmony = Accompaniment.harmony(of: source, in: song, joiningTies: false)
         guard let first = harmony.chords.first?.onset, harmony.end > first else { return }
         let meterMap = MeterMap(meters: song.meters)
         var bar = meterMap.locate(first).bar
