@@ -144,6 +144,10 @@ def compare(model, midi, max_items=6):
         got = [k for _, k in cond["keys"]]
         if got[:1] != [want] or any(t != 0 for t, _ in cond["keys"]):
             out.append(f"key: model {want} midi {cond['keys']}")
+    if "keys" in model:  # Form (v3): key changes and transposition, as a player hears them
+        got = normalize_changes(cond["keys"], ("C",))
+        if got != model["keys"]:
+            out.append("keys (tick, key) " + first_difference(model["keys"], got))
     if "markers" in model:
         want = [(tick, text.encode("utf-8").decode("latin-1")) for tick, text in model["markers"]]
         if cond["markers"] != want:
