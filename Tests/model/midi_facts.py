@@ -139,7 +139,7 @@ def compare(model, midi, max_items=6):
     if meters != model["meters"]:
         out.append("meters (tick, num, den, clocks per click, 32nds per quarter) "
                    + first_difference(model["meters"], meters))
-    if model["key"] is not None:
+    if model["key"] is not None and "keys" not in model:  # (with key changes: "keys" below)
         want = key_name(*model["key"])
         got = [k for _, k in cond["keys"]]
         if got[:1] != [want] or any(t != 0 for t, _ in cond["keys"]):

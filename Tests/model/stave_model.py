@@ -729,7 +729,9 @@ def evaluate(text, lenient=False, default_title=None):
     meter_events = [(_tick(p, ppq), (1, seg), num, den, metronome_clocks(num, den), 8)
                     for bar, (num, den) in sorted(meters.items())
                     for seg, p in timeline.points(mm.bar_start(bar))]
-    key_events = [(0, (1, 0), fifths, minor)] if has_key else []
+    # the key at the start (c major when the header has none) moves with `transpose` too
+    v3_keys = bool(key_changes or header_transpose or not form.empty())
+    key_events = [(0, (1, 0), fifths, minor)] if has_key or v3_keys else []
     key_events += [(_tick(p, ppq), (1, seg), f, m) for bar, (f, m) in sorted(key_changes.items())
                    for seg, p in timeline.points(mm.bar_start(bar))]
     model_form.reestablish(timeline, tempo_events, meter_events, key_events, meters, key_changes,
@@ -762,7 +764,7 @@ def evaluate(text, lenient=False, default_title=None):
         "meter_map": mm,
         "written_bars": nbars,
     }
-    if key_changes or header_transpose or not form.empty():
+    if v3_keys:
         result["keys"] = normalize_changes(keys, ("C",))
     return result
 
