@@ -382,14 +382,15 @@ def written_bars(starts, mm, header, key_changes):
     return max([last] + list(key_changes))
 
 
-def reestablish(timeline, tempo_events, meter_events, key_events, meters, key_changes,
-                header_key, ppq, tick, clocks):
-    """At each seam, the tempo, meter and key in force at the run's written start, at the run's
-    performance start, ranked before the other events of that tick (rule 19)."""
+def reestablish(timeline, written_tempos, tempo_events, meter_events, key_events, meters,
+                key_changes, header_key, ppq, tick, clocks):
+    """At each seam, the tempo, meter and key in force at the run's written start (in the
+    written score: bars the performance skips count), at the run's performance start, ranked
+    before the other events of that tick (rule 19)."""
     for i, first, w0, p0 in timeline.seams():
         at = tick(p0, ppq)
-        written = [e for e in tempo_events if e[3] <= w0]
-        us = max(written, key=lambda e: (tick(e[3], ppq), e[1]))[2] if written else 500000
+        written = [e for e in written_tempos if e[0] <= w0]
+        us = max(written, key=lambda e: (tick(e[0], ppq), e[1]))[2] if written else 500000
         tempo_events.append((at, (-1, -1, -1), us, w0, (0, i)))
         num, den = meters[max(b for b in meters if b <= first)]
         meter_events.append((at, (0, i), num, den, clocks(num, den), 8))

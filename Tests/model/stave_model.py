@@ -601,9 +601,11 @@ def evaluate(text, lenient=False, default_title=None):
             markers.append((_tick(p, ppq), (seg, 0, st[3]), st[1]))
 
     # Placements: every copy of every phrase, in statement order per track.
-    tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq, exact time)
+    tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq, exact time, (rank, run))
+    written_tempos = []  # (written time, file order, uspq): every tempo of the written score
     for st in tempo_stmts:
         bar = 1 if st[2] is None else st[2]
+        written_tempos.append((mm.bar_start(bar), (st[3], 0, st[3]), tempo_microseconds(st[1])))
         for seg, p in timeline.points(mm.bar_start(bar)):
             tempo_events.append((_tick(p, ppq), (st[3], 0, st[3]), tempo_microseconds(st[1]),
                                  mm.bar_start(bar), (1, seg)))
@@ -670,6 +672,7 @@ def evaluate(text, lenient=False, default_title=None):
                 for off, bpm, pos in res.tempos:
                     if not 1 <= bpm <= 1000:
                         raise ModelError("tempo outside 1–1000")
+                    written_tempos.append((s0 + off, (ph[-1], k, pos), tempo_microseconds(bpm)))
                     for seg, p in timeline.points(s0 + off):
                         tempo_events.append((_tick(p, ppq), (ph[-1], k, pos),
                                              tempo_microseconds(bpm), s0 + off, (1, seg)))
@@ -734,7 +737,7 @@ def evaluate(text, lenient=False, default_title=None):
     key_events = [(0, (1, 0), fifths, minor)] if has_key or v3_keys else []
     key_events += [(_tick(p, ppq), (1, seg), f, m) for bar, (f, m) in sorted(key_changes.items())
                    for seg, p in timeline.points(mm.bar_start(bar))]
-    model_form.reestablish(timeline, tempo_events, meter_events, key_events, meters, key_changes,
+    model_form.reestablish(timeline, written_tempos, tempo_events, meter_events, key_events, meters, key_changes,
                            (fifths, minor), ppq, _tick, metronome_clocks)
 
     # Tempo map: at one tick the later in the file wins (rule 8).
