@@ -51,13 +51,27 @@ extension MIDIFileWriter {
         let ranges = unfolding.ranges(ofSorted: written.map(\.time))
         // The tempo map of the written score, to know the tempo in force at a bar.
         let tempos = Performance.tempos(of: song)
+        // The written tempo events by time (file order within one time), with their ticks.
+        let byTime = tempoEvents.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }
+            .map { (time: $0.element.time, tick: MIDIFileWriter.tick($0.element.time, ticksPerWhole), order: $0.offset, bpm: $0.element.bpm) }
+        /// The tempo a listener of the written score hears at `time`: of the events before it
+        /// (or at it), those on the latest tick, and of them the later in the file (rule 8), so
+        /// a tempo that lost its tick to a later-written one is not brought back at a seam.
         func tempo(before time: Rational, inclusive: Bool) -> Rational {
-            var low = 0, high = tempos.count
+            var low = 0, high = byTime.count
             while low < high {
                 let mid = (low + high) / 2
-                if tempos[mid].time < time || (inclusive && tempos[mid].time == time) { low = mid + 1 } else { high = mid }
+                if byTime[mid].time < time || (inclusive && byTime[mid].time == time) { low = mid + 1 } else { high = mid }
             }
-            return low > 0 ? tempos[low - 1].bpm : Rational(120)
+            guard low > 0 else { return Rational(120) }
+            let lastTick = byTime[low - 1].tick
+            var winner = byTime[low - 1]
+            var index = low - 1
+            while index > 0, byTime[index - 1].tick == lastTick {
+                index -= 1
+                if byTime[index].order > winner.order { winner = byTime[index] }
+            }
+            return winner.bpm
         }
         /// True when a tempo of the map stands exactly at `time` (by binary search).
         func hasTempo(at time: Rational) -> Bool {

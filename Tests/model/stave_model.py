@@ -691,6 +691,11 @@ def evaluate(text, lenient=False, default_title=None):
                         if tb > ta:
                             notes.append((ta, tb - ta, pitch, v))
                 for off, place, value in res.controls:
+                    if off == res.length and not isinstance(timeline, model_form.Identity):
+                        # the compiler plays a track's events by the runs that overlap their
+                        # placement; LANGUAGE.md's "written time inside the run" also takes a run
+                        # that starts where the placement ends (README, open questions)
+                        ambiguities.append("a controller at the end of its placement, with a form")
                     for seg, p in timeline.points(s0 + off):
                         controls.append((_tick(p, ppq), (seg, s0, place), value))
                 for off, place, text in res.markers:

@@ -144,6 +144,17 @@ def test_meter_reestablished_at_a_seam():
                                             (5280, 3, 4, 24, 8)]
 
 
+def test_tempo_in_force_at_a_seam_follows_rule_8():
+    # ppq 24 (96 ticks a bar): 140 BPM at 3/128 (tick 2.25 -> 2, track a), 1000 BPM at 1/64
+    # (tick 1.5 -> 2, track b, later in the file: it wins tick 2). 60 BPM at the middle of bar 2
+    # (tick 144). The second pass of bar 2 starts at 192: in force there is 1000 (what the
+    # written score plays), so 60000 µs again at 192, and 1000000 at 240.
+    text = ("ppq 24\nrepeat bars 2-2\ntrack a { phrase { r64. tempo 140 r64. } phrase at 2 "
+            "{ r2 tempo 60 r2 } phrase at 3 { c1 } }\ntrack b { phrase { r64 tempo 1000 c64 } }\n")
+    assert t2.evaluate(text)["tempos"] == [(2, 60000), (144, 1_000_000), (192, 60000),
+                                            (240, 1_000_000)]
+
+
 # --- Verses --------------------------------------------------------------------------------------
 
 def test_verses_count_soundings():
