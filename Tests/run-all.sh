@@ -21,6 +21,7 @@
 #   4. real music: about 900 music21 corpus pieces refereed note by note against music21;
 #   5. the model referee: 300 seeded random songs against an independent model of LANGUAGE.md,
 #      300 random Stave 2 songs, and its hand-computed Stave 2 expectations (also through stave);
+#      300 random songs with a form, key changes and transpose, and hand-computed form tests;
 #   6. stave fmt and the lossless tree over the examples, the corpus songs of part 4, 300
 #      generated songs and 300 generated Stave 2 songs (fidelity, idempotence, same MIDI,
 #      comments kept), and each one saved and printed back (same MIDI, same save file);
@@ -51,7 +52,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source Tests/runner/parts.sh
 
 # The parts, in the order they run: key, name.
-PART_KEYS=(runner build swift referee feel corpus model model-v2 model-hand format musicxml import musicxml-import editors lsp install audio engrave preview fuzz comp)
+PART_KEYS=(runner build swift referee feel corpus model model-v2 model-hand model-v3 format musicxml import musicxml-import editors lsp install audio engrave preview fuzz comp)
 QUICK=""
 ONLY=""
 while [ $# -gt 0 ]; do
@@ -193,6 +194,25 @@ model_hand_v2() {
   PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" python3 Tests/model/test_model_v2.py --stave "$STAVE" --strict
 }
 
+# Stave 3 form (issue 26): random songs with repeat bars, endings, D.C./D.S./Fine/Coda, key changes,
+# transpose and patterns against the model, then the hand-computed form expectations (also through
+# stave); one summary over both.
+model_referee_v3() {
+  local log rc=0 passed=0 failed=0 line
+  log="$(mktemp)"
+  bash Tests/model/run.sh "$STAVE" --v3 --count "$SONGS" --seed 20240601 >"$log" 2>&1 || rc=1
+  tail -n 20 "$log" | grep -vE '^[0-9]+ passed, [0-9]+ failed$'
+  line="$(parts_summary_line "$log")"
+  if [ -n "$line" ]; then passed=$((passed + ${line% *})); failed=$((failed + ${line#* })); else failed=$((failed + 1)); fi
+  PYTHONPATH="$REFEREE_DEPS${PYTHONPATH:+:$PYTHONPATH}" python3 Tests/model/test_model_v3_form.py --stave "$STAVE" >"$log" 2>&1 || rc=1
+  grep -vE '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 20
+  line="$(parts_summary_line "$log")"
+  if [ -n "$line" ]; then passed=$((passed + ${line% *})); failed=$((failed + ${line#* })); else failed=$((failed + 1)); fi
+  rm -f "$log"
+  echo "$passed passed, $failed failed"
+  return "$rc"
+}
+
 # The regression inputs replayed, then every target fuzzed; one summary over both.
 fuzzing() {
   local log rc=0 passed=0 failed=0 line
@@ -252,6 +272,8 @@ part corpus 800 20 "real music: music21 corpus" bash Tests/corpus/run.sh "$STAVE
 part model 300 20 "model referee (random songs)" model_referee
 part model-v2 300 20 "model referee (random Stave 2 songs)" model_referee_v2
 part model-hand 55 55 "model referee (hand-computed Stave 2)" model_hand_v2
+# 300 generated form songs (20 in --quick) and the hand-computed form tests (57 checks).
+part model-v3 350 70 "model referee (form, keys, transpose: Stave 3)" model_referee_v3
 # The formatter part takes the corpus songs when the corpus part ran before it.
 corpus_songs=()
 if wanted corpus; then

@@ -3,8 +3,9 @@ import StaveComposition
 /// The MIDI file of a song with a form (LANGUAGE.md "Form (v3)"): every event of the written
 /// score is played where `FormUnfolding` places it, once for each segment whose written bars
 /// hold it. Notes still sounding at a segment's end are cut there (every segment's end is a
-/// seam); tempo and meter in force at a segment's written start are written again at its
-/// performed start when they differ from those in force (first at that tick, rule 19); lyrics
+/// seam); tempo, meter and key in force at a segment's written start are written again at its
+/// performed start when they differ from those in force (first at that tick, rule 19); key
+/// signatures are the song's as it sounds (`Song.keySignatures`, transposed); lyrics
 /// with verses count soundings in performance order.
 extension MIDIFileWriter {
     /// The Standard MIDI File of the performance of `song` (its form not empty).
@@ -30,11 +31,18 @@ extension MIDIFileWriter {
         var encoder = TrackEncoder(into: file)
         encoder.meta(at: 0, type: 0x03, Array(song.title.utf8))
         if let composer = song.composer { encoder.meta(at: 0, type: 0x02, Array(composer.utf8)) }
-        enum Event { case meter(MeterChange), key, tempo(Rational), marker(String) }
+        enum Event { case meter(MeterChange), key(Key), tempo(Rational), marker(String) }
         // The written events with their order at one tick (as `conductor` orders them).
         var written: [(time: Rational, order: Int, event: Event)] = []
         for (index, meter) in song.meters.enumerated() { written.append((meterMap.start(ofBar: meter.bar), index, .meter(meter))) }
-        written.append((.zero, song.meters.count, .key))
+        // The key at bar 1 and each key change, as the song sounds (as `conductor` writes them).
+        let keySignatures = song.keySignatures
+        for signature in keySignatures {
+            written.append((meterMap.start(ofBar: signature.bar), song.meters.count, .key(signature.key)))
+        }
+        /// The key signature in force at written bar `bar`.
+        func key(atBar bar: Int) -> Key { keySignatures.last { $0.bar <= bar }?.key ?? keySignatures[0].key }
+        let keyBars = Set(keySignatures.map(\.bar).filter { $0 > 1 })
         let tempoEvents = Performance.tempoEvents(of: song)
         for (index, tempo) in tempoEvents.enumerated() { written.append((tempo.time, song.meters.count + 1 + index, .tempo(tempo.bpm))) }
         let markerOrder = song.meters.count + 1 + tempoEvents.count
@@ -43,13 +51,27 @@ extension MIDIFileWriter {
         let ranges = unfolding.ranges(ofSorted: written.map(\.time))
         // The tempo map of the written score, to know the tempo in force at a bar.
         let tempos = Performance.tempos(of: song)
+        // The written tempo events by time (file order within one time), with their ticks.
+        let byTime = tempoEvents.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }
+            .map { (time: $0.element.time, tick: MIDIFileWriter.tick($0.element.time, ticksPerWhole), order: $0.offset, bpm: $0.element.bpm) }
+        /// The tempo a listener of the written score hears at `time`: of the events before it
+        /// (or at it), those on the latest tick, and of them the later in the file (rule 8), so
+        /// a tempo that lost its tick to a later-written one is not brought back at a seam.
         func tempo(before time: Rational, inclusive: Bool) -> Rational {
-            var low = 0, high = tempos.count
+            var low = 0, high = byTime.count
             while low < high {
                 let mid = (low + high) / 2
-                if tempos[mid].time < time || (inclusive && tempos[mid].time == time) { low = mid + 1 } else { high = mid }
+                if byTime[mid].time < time || (inclusive && byTime[mid].time == time) { low = mid + 1 } else { high = mid }
             }
-            return low > 0 ? tempos[low - 1].bpm : Rational(120)
+            guard low > 0 else { return Rational(120) }
+            let lastTick = byTime[low - 1].tick
+            var winner = byTime[low - 1]
+            var index = low - 1
+            while index > 0, byTime[index - 1].tick == lastTick {
+                index -= 1
+                if byTime[index].order > winner.order { winner = byTime[index] }
+            }
+            return winner.bpm
         }
         /// True when a tempo of the map stands exactly at `time` (by binary search).
         func hasTempo(at time: Rational) -> Bool {
@@ -72,15 +94,17 @@ extension MIDIFileWriter {
                 let meterThen = meterMap.locate(previous.writtenEnd - Rational(1, 1 << 20)).meter
                 let meterNow = meterMap.locate(segment.writtenStart).meter
                 if !meterBars.contains(segment.firstBar), meterNow.barLength != meterThen.barLength || meterNow.numerator != meterThen.numerator {
-                    events.append((start, -2, .meter(meterNow)))
+                    events.append((start, -3, .meter(meterNow)))
                 }
+                let keyThen = key(atBar: previous.lastBar), keyNow = key(atBar: segment.firstBar)
+                if !keyBars.contains(segment.firstBar), keyNow != keyThen { events.append((start, -2, .key(keyNow))) }
                 let tempoThen = tempo(before: previous.writtenEnd, inclusive: false)
                 let tempoNow = tempo(before: segment.writtenStart, inclusive: true)
                 if !hasTempo(at: segment.writtenStart), tempoNow != tempoThen { events.append((start, -1, .tempo(tempoNow))) }
-                // Stave 3 keys: a `key … at BAR` in force here is written again the same way.
             }
             for entry in written[ranges[index]] {
-                if case .key = entry.event, index > 0 { continue }
+                // the key at bar 1 sounds from the start; later segments re-establish it at the seam
+                if case .key = entry.event, index > 0, entry.time == .zero { continue }
                 events.append((MIDIFileWriter.tick(segment.performed(entry.time), ticksPerWhole), entry.order, entry.event))
             }
         }
@@ -92,8 +116,8 @@ extension MIDIFileWriter {
                 let power = UInt8(meter.denominator.trailingZeroBitCount)
                 let clocks = MIDIFileWriter.clocksPerClick(numerator: meter.numerator, denominator: meter.denominator)
                 encoder.meta(at: entry.tick, type: 0x58, [UInt8(meter.numerator), power, clocks, 8])
-            case .key:
-                encoder.meta(at: entry.tick, type: 0x59, [UInt8(bitPattern: Int8(song.key.fifths)), song.key.mode == .minor ? 1 : 0])
+            case .key(let key):
+                encoder.meta(at: entry.tick, type: 0x59, [UInt8(bitPattern: Int8(key.fifths)), key.mode == .minor ? 1 : 0])
             case .tempo(let bpm):
                 // Of the tempos on one tick the last one wins.
                 if events[(position + 1)...].prefix(while: { $0.tick == entry.tick }).contains(where: { if case .tempo = $0.event { return true } else { return false } }) { continue }

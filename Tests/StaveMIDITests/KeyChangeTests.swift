@@ -63,3 +63,34 @@ final class KeyChangeTests: XCTestCase {
         XCTAssertEqual(dump.tracks[0].filter { $0.text.hasPrefix("key-signature") }.map { "\($0.tick) \($0.text)" }, ["0 key-signature 1 minor"])
     }
 }
+
+/// Found by the model referee (Tests/model, `--v3`): grace notes and the key signatures of a song
+/// with a form follow the key changes and the transposition.
+final class KeyChangeFormTests: XCTestCase {
+    private func keys(_ text: String) throws -> [String] {
+        try MIDIDump(midi(text)).tracks[0].filter { $0.text.hasPrefix("key-signature") }.map { "\($0.tick) \($0.text)" }
+    }
+
+    /// Bar 1 in C major, bars 2–3 in D major: the grace `c` of bar 2 and the grace chord `[c e]` of
+    /// bar 3 read C♯ like their main notes (they stayed C natural, the header key's).
+    func testGraceNotesReadTheKeyInForce() throws {
+        let text = "key d at 2\ntrack a { phrase { c1 | (c)c1 | ([c e])c1 } }"
+        XCTAssertEqual(try MIDIDump(midi(text)).notes.map { $0[4] }, [60, 61, 61, 61, 64, 61])
+    }
+
+    /// D major, E major at bar 2 under `repeat bars 1-2`: performance bars 1 2 1 2 3 (1920 ticks
+    /// each): D at 0, E at bar 2, D again at the seam (3840), E at 5760.
+    func testKeyChangesFollowThePerformance() throws {
+        let text = "key d\nkey e at 2\nrepeat bars 1-2\ntrack a { phrase { c1 | c1 | c1 } }"
+        XCTAssertEqual(try keys(text), ["0 key-signature 2 major", "1920 key-signature 4 major",
+                                        "3840 key-signature 2 major", "5760 key-signature 4 major"])
+    }
+
+    /// `transpose 2` moves the key signatures of a song with a form as of one without: D major
+    /// sounds in E major (4 sharps), F major at bar 2 in G major (1 sharp); performance 1 2 2 3.
+    func testTransposedKeysWithAForm() throws {
+        let text = "transpose 2\nkey d\nkey f at 2\nrepeat bars 2-2\ntrack a { phrase { c1 | c1 | c1 } }"
+        // the second pass starts at bar 2, where the change stands: it is played again there
+        XCTAssertEqual(try keys(text), ["0 key-signature 4 major", "1920 key-signature 1 major", "3840 key-signature 1 major"])
+    }
+}

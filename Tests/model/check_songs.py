@@ -3,9 +3,11 @@
 When the generator had to drop bar lines that fall off the grid, the song with one of them put back
 is also given to `stave check`, which must reject it (exit status 1, a diagnostic about a bar).
 
-    python3 check_songs.py [--v2] [--count N] [--seed S] [--stave PATH] [--jobs J] [--keep-all]
+    python3 check_songs.py [--v2|--v3] [--count N] [--seed S] [--stave PATH] [--jobs J] [--keep-all]
 
-With --v2 the songs come from random_songs_v2 (Stave 2: marks, legato, hairpins, graces, pedal,
+With --v3 they come from random_songs_v3_form (the Stave 2 songs with a form: repeat bars with
+endings, D.C./D.S./Fine/Coda, key changes, header transpose, patterns) and the comparison also
+covers the key signatures. With --v2 the songs come from random_songs_v2 (Stave 2: marks, legato, hairpins, graces, pedal,
 cc, bend, markers, chord symbols, lyrics) and the comparison covers controllers, lyrics, markers and
 the order of events at one tick too.
 
@@ -25,6 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import midi_facts  # noqa: E402
 import random_songs  # noqa: E402
 import random_songs_v2  # noqa: E402
+import random_songs_v3_form  # noqa: E402
 
 
 def song_seed(seed, i):
@@ -33,7 +36,8 @@ def song_seed(seed, i):
 
 def check_one(stave, out_dir, seed, i, generator=random_songs):
     """(ok, message) for song number i."""
-    name = f"song-{seed}-{i}" if generator is random_songs else f"song-v2-{seed}-{i}"
+    name = {random_songs: "song", random_songs_v2: "song-v2",
+            random_songs_v3_form: "song-v3"}[generator] + f"-{seed}-{i}"
     path = os.path.join(out_dir, name + ".stave")
     mid = os.path.join(out_dir, name + ".mid")
     try:
@@ -78,6 +82,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep-all", action="store_true", help="keep passing songs too")
     ap.add_argument("--v2", action="store_true", help="Stave 2 songs (random_songs_v2)")
+    ap.add_argument("--v3", action="store_true",
+                    help="songs with a form, key changes, transposition (random_songs_v3_form)")
     args = ap.parse_args()
     if args.count < 1:
         ap.error("--count must be at least 1: a run of no songs tests nothing")
@@ -88,7 +94,8 @@ def main():
     out_dir = tempfile.mkdtemp(prefix="stave-model.")
     passed = failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        generator = random_songs_v2 if args.v2 else random_songs
+        generator = (random_songs_v3_form if args.v3 else random_songs_v2 if args.v2
+                     else random_songs)
         jobs = [pool.submit(check_one, stave, out_dir, args.seed, i, generator)
                 for i in range(args.count)]
         for job in jobs:

@@ -139,11 +139,15 @@ def compare(model, midi, max_items=6):
     if meters != model["meters"]:
         out.append("meters (tick, num, den, clocks per click, 32nds per quarter) "
                    + first_difference(model["meters"], meters))
-    if model["key"] is not None:
+    if model["key"] is not None and "keys" not in model:  # (with key changes: "keys" below)
         want = key_name(*model["key"])
         got = [k for _, k in cond["keys"]]
         if got[:1] != [want] or any(t != 0 for t, _ in cond["keys"]):
             out.append(f"key: model {want} midi {cond['keys']}")
+    if "keys" in model:  # Form (v3): key changes and transposition, as a player hears them
+        got = normalize_changes(cond["keys"], ("C",))
+        if got != model["keys"]:
+            out.append("keys (tick, key) " + first_difference(model["keys"], got))
     if "markers" in model:
         want = [(tick, text.encode("utf-8").decode("latin-1")) for tick, text in model["markers"]]
         if cond["markers"] != want:

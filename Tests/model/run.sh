@@ -2,6 +2,7 @@
 # The model referee: random valid songs, compiled by `stave`, compared with an independent model.
 # Usage (from anywhere):  Tests/model/run.sh [STAVE_BINARY] [--v2] [--count N] [--seed S] [--jobs J]
 # --v2: Stave 2 songs (marks, legato, hairpins, graces, pedal/cc/bend, markers, chord symbols, lyrics).
+# --v3: those songs with a form (repeat bars, endings, D.C./D.S., Fine, Coda), key changes, transpose.
 # The binary defaults to .build/debug/stave (relative to the repository root). Needs mido==1.3.3
 # (Tests/referee/requirements.txt); installs it into ~/.cache/stave-referee when it is missing.
 # Ends with exactly "N passed, M failed"; exit status 1 if any song failed, 2 on a usage error.
@@ -14,8 +15,8 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --count|--seed|--jobs) [ $# -ge 2 ] || { echo "usage: $0 [STAVE] [--count N] [--seed S] [--jobs J]" >&2; exit 2; }
                            ARGS+=("$1" "$2"); shift 2 ;;
-    --keep-all|--v2) ARGS+=("$1"); shift ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    --keep-all|--v2|--v3) ARGS+=("$1"); shift ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) STAVE="$1"; shift ;;
   esac

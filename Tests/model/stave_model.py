@@ -14,7 +14,8 @@ check. It does not try to report errors the way the compiler does.
 from fractions import Fraction
 import math
 
-from stave_names import INSTRUMENTS, INSTRUMENT_ALIASES, KITS, DYNAMICS
+from stave_names import INSTRUMENTS, INSTRUMENT_ALIASES, KITS, DYNAMICS, key_name
+import model_form
 from stave_syntax import ModelError, parse
 
 F = Fraction
@@ -146,8 +147,11 @@ def symbol_pitches(letter, acc, quality, bass, octave):
 def evaluate_body(elements, octave, velocity, fifths, drums):
     """Run the cursors over a body. Returns a BodyResult with ties joined and ramps applied."""
     res = BodyResult()
+    # fifths: the key signature, or (Form (v3), `key … at BAR`) a function of the offset in the
+    # body that gives the key in force there; a top-level element reads it at its own start.
+    key_at = fifths if callable(fifths) else (lambda _offset, f=fifths: f)
     st = {"octave": octave, "velocity": velocity, "dur": F(1, 4), "pos": F(0), "now": F(0),
-          "hairpin": None, "place": 0}
+          "hairpin": None, "place": 0, "fifths": key_at(F(0))}
 
     def set_velocity(v):
         hp = st["hairpin"]
@@ -205,7 +209,7 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
     def pitch_of(spec):
         if spec[0] == "drum":
             return spec[1]
-        return resolve_pitch(spec[1], spec[2], st["octave"], fifths)
+        return resolve_pitch(spec[1], spec[2], st["octave"], st["fifths"])
 
     def chord_notes(items, t, chord_marks=""):
         if sum(1 for it in items if it[0] == "symbol") > 1:
@@ -306,6 +310,7 @@ def evaluate_body(elements, octave, velocity, fifths, drums):
     for el in elements:
         kind = el[0]
         st["now"] = st["pos"]
+        st["fifths"] = key_at(st["pos"])
         if command(el):
             continue
         if kind == "bar":
@@ -425,8 +430,21 @@ def evaluate(text, lenient=False, default_title=None):
     title, composer, ppq, fifths, minor, has_key = default_title, None, 480, 0, False, False
     tempo_stmts, meters, header_markers = [], {}, []
     header_meter = (4, 4)
+    form_stmts, key_changes, header_transpose = [], {}, 0
     for st in header:
         kind = st[0]
+        if kind in model_form.FORM_KINDS and kind != "transpose":
+            form_stmts.append(st)
+            continue
+        if kind == "key" and st[4] is not None:
+            acc = ACCIDENTALS[st[2]] if st[2] else 0
+            f = key_fifths(st[1], acc, st[3])
+            if f is None:
+                raise ModelError("not one of the 30 keys")
+            if st[4] in key_changes or st[4] < 1:
+                raise ModelError("two key changes at one bar, or bar 0")
+            key_changes[st[4]] = (f, st[3])
+            continue
         once = (kind if kind not in ("tempo", "meter", "marker")
                 or kind != "marker" and st[2 if kind == "tempo" else 3] is None else None)
         if once:
@@ -437,6 +455,10 @@ def evaluate(text, lenient=False, default_title=None):
             title = st[1]
         elif kind == "composer":
             composer = st[1]
+        elif kind == "transpose":
+            header_transpose = st[1]
+            if not -48 <= header_transpose <= 48:
+                raise ModelError("header transpose outside -48…48")
         elif kind == "ppq":
             ppq = st[1]
             if not 24 <= ppq <= 32767:
@@ -469,6 +491,8 @@ def evaluate(text, lenient=False, default_title=None):
                 meters[at] = (num, den)
     meters.setdefault(1, header_meter)
     mm = MeterMap(meters)
+    if 1 in key_changes:  # `key X at 1` replaces the header key
+        (fifths, minor), has_key = key_changes.pop(1), True
 
     tracks = tree["tracks"]
     ids = [t["id"] for t in tracks]
@@ -529,7 +553,7 @@ def evaluate(text, lenient=False, default_title=None):
     for t in tracks:
         t["bodies"] = []
         for ph in t["phrases"]:
-            if ph[0] != "phrase":
+            if ph[0] not in ("phrase", "pattern"):
                 continue
             res = evaluate_body(ph[3], t["octave"], t["velocity"], fifths, t["kind"] == "drums")
             if res.length == 0:
@@ -539,6 +563,20 @@ def evaluate(text, lenient=False, default_title=None):
                 if (t["id"], ph[1]) in originals:
                     raise ModelError("duplicate phrase id")
                 originals[(t["id"], ph[1])] = res
+
+    # Form (v3): the written score's layout, the key at each written time, the performance.
+    form = model_form.Form(form_stmts)
+    starts = model_form.layout(tracks, originals, mm)
+    if key_changes:
+        model_form.apply_key_changes(tracks, originals, starts, mm, fifths, key_changes,
+                                     evaluate_body)
+    nbars = model_form.written_bars(starts, mm, header, key_changes)
+    if form.empty():
+        timeline = model_form.Identity()
+    else:
+        form.check(nbars)
+        timeline = model_form.Performance(model_form.runs(form.performance_bars()), mm,
+                                          mm.bar_start(nbars + 1))
 
     # Lyrics: one statement per Original phrase of the same melody track.
     lyrics = {}   # (track id, phrase id) -> [[syllable…] per string]
@@ -559,14 +597,18 @@ def evaluate(text, lenient=False, default_title=None):
     ambiguities = [a for res in originals.values() for a in res.ambiguities]
     markers = []  # (tick, order key, text) on the conductor track
     for st in header_markers:
-        markers.append((_tick(mm.bar_start(st[2]), ppq), (0, st[3]), st[1]))
+        for seg, p in timeline.points(mm.bar_start(st[2])):
+            markers.append((_tick(p, ppq), (seg, 0, st[3]), st[1]))
 
     # Placements: every copy of every phrase, in statement order per track.
-    tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq, exact time)
+    tempo_events = []   # (tick, (statement offset, copy number, tempo offset), uspq, exact time, (rank, run))
+    written_tempos = []  # (written time, file order, uspq): every tempo of the written score
     for st in tempo_stmts:
         bar = 1 if st[2] is None else st[2]
-        tempo_events.append((_tick(mm.bar_start(bar), ppq), (st[3], 0, st[3]), tempo_microseconds(st[1]),
-                             mm.bar_start(bar)))
+        written_tempos.append((mm.bar_start(bar), (st[3], 0, st[3]), tempo_microseconds(st[1])))
+        for seg, p in timeline.points(mm.bar_start(bar)):
+            tempo_events.append((_tick(p, ppq), (st[3], 0, st[3]), tempo_microseconds(st[1]),
+                                 mm.bar_start(bar), (1, seg)))
     bad_bars = set()
     out_tracks = []
     for index, t in enumerate(tracks, start=1):
@@ -581,6 +623,9 @@ def evaluate(text, lenient=False, default_title=None):
         for ph in t["phrases"]:
             kind = ph[0]
             own_key = None
+            if kind == "pattern":  # placed only by repeat and sync
+                next(body_iter)
+                continue
             if kind == "phrase":
                 res, count, shift, at = next(body_iter), 1, 0, ph[2]
                 own_key = (t["id"], ph[1]) if ph[1] is not None else None
@@ -627,40 +672,59 @@ def evaluate(text, lenient=False, default_title=None):
                 for off, bpm, pos in res.tempos:
                     if not 1 <= bpm <= 1000:
                         raise ModelError("tempo outside 1–1000")
-                    tempo_events.append((_tick(s0 + off, ppq), (ph[-1], k, pos),
-                                         tempo_microseconds(bpm), s0 + off))
+                    written_tempos.append((s0 + off, (ph[-1], k, pos), tempo_microseconds(bpm)))
+                    for seg, p in timeline.points(s0 + off):
+                        tempo_events.append((_tick(p, ppq), (ph[-1], k, pos),
+                                             tempo_microseconds(bpm), s0 + off, (1, seg)))
                 played = [(a, b, p, accented(v, acc), {"'": F(1, 2), "_": F(1)}.get(art, f_legato))
                           for (a, b, p, v, acc, art) in res.notes]
                 played += [(gr["start"], gr["start"] + gr["length"], gr["note"]["pitch"],
                             gr["note"]["vel"], f_legato) for gr in res.graces]
                 for (a, b, p, v, f) in played:
-                    pitch = p + shift + (t["transpose"] if t["kind"] == "track" else 0)
+                    pitch = p + shift + (t["transpose"] + header_transpose if t["kind"] == "track" else 0)
                     if not 0 <= pitch <= 127:
                         raise ModelError(f"pitch {pitch} out of range in track {t['id']}", ph[-1])
                     if v == 0:
                         continue
-                    ta, tb = _tick(s0 + a, ppq), _tick(s0 + a + (b - a) * f, ppq)
-                    if tb > ta:
-                        notes.append((ta, tb - ta, pitch, v))
+                    for _, pa, pb in timeline.spans(s0 + a, s0 + a + (b - a) * f):
+                        ta, tb = _tick(pa, ppq), _tick(pb, ppq)
+                        if tb > ta:
+                            notes.append((ta, tb - ta, pitch, v))
                 for off, place, value in res.controls:
-                    controls.append((_tick(s0 + off, ppq), (s0, place), value))
+                    if off == res.length and not isinstance(timeline, model_form.Identity):
+                        # the compiler plays a track's events by the runs that overlap their
+                        # placement; LANGUAGE.md's "written time inside the run" also takes a run
+                        # that starts where the placement ends (README, open questions)
+                        ambiguities.append("a controller at the end of its placement, with a form")
+                    for seg, p in timeline.points(s0 + off):
+                        controls.append((_tick(p, ppq), (seg, s0, place), value))
                 for off, place, text in res.markers:
-                    markers.append((_tick(s0 + off, ppq), (1, s0, index, place), text))
+                    for seg, p in timeline.points(s0 + off):
+                        markers.append((_tick(p, ppq), (seg, 1, s0, index, place), text))
                 if own_key is not None:
-                    sung.append((s0, own_key, res.lyric_starts))
+                    sung.append((s0, own_key, res.lyric_starts, res.length))
         # Verses: the n-th placement of a phrase in its own track (in time order) sings string
         # ((n - 1) mod count) + 1.
+        # With a form (LANGUAGE.md "Lyrics with verses"): the n-th sounding in performance order,
+        # each run of the performance that overlaps a placement being one sounding.
         placements_seen = {}
-        for s0, key, starts in sorted(sung, key=lambda x: x[0]):
-            n = placements_seen.get(key, 0)
-            placements_seen[key] = n + 1
-            if key not in lyrics:
-                continue
-            verse = lyrics[key][n % len(lyrics[key])]
-            for i, syllable in enumerate(verse):
-                if syllable in ("_", "*"):
+        for seg, w0, w1, p0 in timeline.windows():
+            for s0, key, starts, length in sorted(sung, key=lambda x: x[0]):
+                if w0 is not None and not (s0 < w1 and w0 < s0 + length):
                     continue
-                lyric_events.append((_tick(s0 + starts[i], ppq), (s0, i), syllable))
+                n = placements_seen.get(key, 0)
+                placements_seen[key] = n + 1
+                if key not in lyrics:
+                    continue
+                verse = lyrics[key][n % len(lyrics[key])]
+                for i, syllable in enumerate(verse):
+                    if syllable in ("_", "*"):
+                        continue
+                    t_w = s0 + starts[i]
+                    if w0 is None:
+                        lyric_events.append((_tick(t_w, ppq), (seg, s0, i), syllable))
+                    elif w0 <= t_w < w1:
+                        lyric_events.append((_tick(p0 + t_w - w0, ppq), (seg, s0, i), syllable))
         name = t["name"] if t["name"] is not None else t["id"]  # a track's name: display name, else ID
         out_tracks.append({"index": index, "id": t["id"], "kind": t["kind"], "name": name,
                            "channel": t["channel"], "program": t["program"],
@@ -668,29 +732,49 @@ def evaluate(text, lenient=False, default_title=None):
                            "controls": [(tick, *value) for tick, _, value in sorted(controls)],
                            "lyrics": [(tick, text) for tick, _, text in sorted(lyric_events)]})
 
+    # Conductor events; at each seam of the performance the tempo, meter and key in force at the
+    # run's written start are written again, before that tick's other events (rule 19).
+    meter_events = [(_tick(p, ppq), (1, seg), num, den, metronome_clocks(num, den), 8)
+                    for bar, (num, den) in sorted(meters.items())
+                    for seg, p in timeline.points(mm.bar_start(bar))]
+    # the key at the start (c major when the header has none) moves with `transpose` too
+    v3_keys = bool(key_changes or header_transpose or not form.empty())
+    key_events = [(0, (1, 0), fifths, minor)] if has_key or v3_keys else []
+    key_events += [(_tick(p, ppq), (1, seg), f, m) for bar, (f, m) in sorted(key_changes.items())
+                   for seg, p in timeline.points(mm.bar_start(bar))]
+    model_form.reestablish(timeline, written_tempos, tempo_events, meter_events, key_events, meters, key_changes,
+                           (fifths, minor), ppq, _tick, metronome_clocks)
+
     # Tempo map: at one tick the later in the file wins (rule 8).
     by_tick = {}
     for ev in tempo_events:
         by_tick.setdefault(ev[0], []).append(ev)
     tempo_map = []
     for tick in sorted(by_tick):
-        winner = max(by_tick[tick], key=lambda e: e[1])  # the later in the file
+        # the later in the file; events re-established at a seam come first (rule 19)
+        winner = max(by_tick[tick], key=lambda e: (e[4], e[1]))
         tempo_map.append((tick, winner[2]))
-
-    meter_map = [(_tick(mm.bar_start(bar), ppq), num, den, metronome_clocks(num, den), 8)
-                 for bar, (num, den) in sorted(meters.items())]
-    return {
+    meter_map = [(tick, *value) for tick, _, *value in sorted(meter_events, key=lambda e: e[:2])]
+    keys = [(tick, key_name(model_form.transposed_key(f, m, header_transpose), m))
+            for tick, _, f, m in sorted(key_events, key=lambda e: e[:2])]
+    if has_key:
+        fifths = model_form.transposed_key(fifths, minor, header_transpose)
+    result = {
         "ppq": ppq, "title": title, "composer": composer,
         "key": (fifths, minor) if has_key else None,
         "tempos": normalize_changes(tempo_map, (500000,)),
         "meters": normalize_changes(meter_map, (4, 4, 24, 8)),
         "tracks": out_tracks,
         "markers": [(tick, text) for tick, _, text in sorted(markers)],
-        "ambiguities": ambiguities,
+        "ambiguities": ambiguities + getattr(timeline, "ambiguities", []),
         "bad_bars": sorted(bad_bars),
         "tempo_events": sorted(tempo_events),
         "meter_map": mm,
+        "written_bars": nbars,
     }
+    if v3_keys:
+        result["keys"] = normalize_changes(keys, ("C",))
+    return result
 
 
 def metronome_clocks(num, den):

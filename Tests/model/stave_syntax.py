@@ -167,10 +167,11 @@ class Scanner:
 #   song    = {"header": [stmt…], "tracks": [track…]}
 #   header  = ("title", text) | ("composer", text) | ("ppq", n) | ("key", letter, acc, minor)
 #             | ("tempo", bpm, at_bar|None, pos) | ("meter", num, den, at_bar|None, pos)
-#             | ("marker", text, at_bar, pos)
+#             | ("marker", text, at_bar, pos); key has a 5th item, its `at` bar or None
+#             | the Form (v3) statements of model_form.parse_statement
 #   track   = {"kind": "track"|"drums", "id", "name", "settings": {name: (value, pos)}, "phrases": […],
 #              "lyrics": [(phrase id, [text…], pos)]}
-#   phrase  = ("phrase", id|None, at|None, body, pos) | ("repeat", id, count, at, pos)
+#   phrase  = ("phrase", id|None, at|None, body, pos) | ("pattern", id, None, body, pos) | ("repeat", id, count, at, pos)
 #             | ("sync", track|None, id, transpose, at, pos)
 #   element = ("note", spec, first, inline, tie, marks, graces) | ("rest", dur)
 #             | ("chord", items, first, inline, tie, marks, graces)
@@ -227,7 +228,7 @@ def parse(text):
             if mode in ("major", "minor"):
                 sc.i += len(mode)
                 minor = mode == "minor"
-            header.append(("key", letter, acc, minor))
+            header.append(("key", letter, acc, minor, _optional_at(sc)))  # `at`: Form (v3)
         elif w == "marker":
             text = sc.string()
             if sc.peek_word() != "at":
@@ -235,9 +236,22 @@ def parse(text):
             header.append(("marker", text, _optional_at(sc), pos))
         elif w in ("track", "drums"):
             tracks.append(_track(sc, w))
+        elif model_form_statement(sc, w, pos, header):
+            pass
         else:
             raise ModelError(f"unexpected {w!r} at top level", pos)
     return {"header": header, "tracks": tracks}
+
+
+def model_form_statement(sc, w, pos, header):
+    """The Form (v3) header statements, parsed by model_form (appended to header); False if w
+    starts none of them."""
+    import model_form
+    st = model_form.parse_statement(sc, w, pos)
+    if st is None:
+        return False
+    header.append(st)
+    return True
 
 
 def _optional_at(sc):
@@ -289,6 +303,12 @@ def _track(sc, kind):
             body = _body(sc, drums)
             sc.expect("}")
             phrases.append(("phrase", pid, at, body, pos))
+        elif w == "pattern":  # Songwriting (v3): an Original played only where it is placed
+            pid = sc.identifier()
+            sc.expect("{")
+            body = _body(sc, drums)
+            sc.expect("}")
+            phrases.append(("pattern", pid, None, body, pos))
         elif w == "repeat":
             pid = sc.identifier()
             count, at = 1, None
