@@ -7,7 +7,7 @@ import StaveSyntax
 /// phrase the MIDI import's layout writes (`ImportLayout`); the marks are placed on it.
 struct SongBuilder {
     let score: Score
-    private var remarks: [String] = []
+    var remarks: [String] = []
     /// Notes left out or changed, by kind, with where the first few are (part and measure).
     private var noteProblems: [String: (count: Int, places: [String])] = [:]
     private var noteProblemOrder: [String] = []
@@ -53,11 +53,8 @@ struct SongBuilder {
 
     mutating func song(defaultTitle: String) -> MusicXMLImporter.Result {
         let measures = score.measures
-        let unfolds = FormUnfolding.hasForm(measures)
-        let plays = unfolds ? FormUnfolding.order(measures) : measures.indices.map { FormUnfolding.Play(measure: $0, pass: 1) }
-        if unfolds {
-            remarks.append("the repeats, endings and jumps are written out in full (\(measures.count) measures play as \(plays.count) bars)")
-        }
+        let (form, plays) = formAndPlays()
+        let formWritten = !form.isEmpty
         // Bars: one per measure played; a measure whose length is not its meter's bar gets a meter of its own.
         var meters: [MeterChange] = []
         var playStarts: [Rational] = []
@@ -96,18 +93,10 @@ struct SongBuilder {
         let ticksPerWhole = 4 * ppq
         func tick(_ time: Rational) -> Int { (time * ticksPerWhole).roundedHalfUp }
 
-        // The key: the first one written; later changes keep their spelling, with accidentals.
+        // The key: the first one written; later changes as key changes at the bars that play them.
         let firstKey = measures.lazy.compactMap(\.key).first
         let key = firstKey.flatMap { SongBuilder.key(fifths: $0.fifths, minor: $0.minor) } ?? .cMajor
-        let changes = measures.indices.filter { index in
-            guard let written = measures[index].key, index > 0 else { return false }
-            let before = measures[..<index].last { $0.key != nil }?.key
-            return before.map { $0.fifths != written.fifths || $0.minor != written.minor } ?? false
-        }
-        if !changes.isEmpty {
-            let bars = changes.prefix(5).map { measures[$0].number }.joined(separator: ", ")
-            remarks.append("\(changes.count) key change\(changes.count == 1 ? "" : "s") (measure \(bars)\(changes.count > 5 ? ", …" : "")) \(changes.count == 1 ? "is" : "are") not written: the pitches keep their spelling with accidentals under the first key")
-        }
+        let keyChanges = SongBuilder.keyChanges(measures, plays: plays, firstKey: key)
 
         // Directions of every part in playing order.
         var playsOfMeasure = [[Int]](repeating: [], count: measures.count)
@@ -280,25 +269,30 @@ struct SongBuilder {
                 placeHairpins(wedges, placed: &placedWedges, notes: imported, in: &body, ticksPerWhole: ticksPerWhole)
                 placeGraces(graces, velocities: graceVelocities, taken: &graceTaken, in: &body, ticksPerWhole: ticksPerWhole, drums: part.isDrums)
                 placeSymbols(directions, taken: &symbolTaken, in: &body, ticksPerWhole: ticksPerWhole)
-                // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse).
-                var syllables: [Int: String] = [:]
-                var sungKeys: [Int: SyllableKey] = [:]
+                // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse);
+                // with the form written, one Stave verse per verse number, sung in turn by soundings.
+                let verseCount = formWritten ? SongBuilder.verseCount(placedMembers.map(\.note)) : 1
+                var syllables = [[Int: String]](repeating: [:], count: verseCount)
+                var sungKeys = [[Int: SyllableKey]](repeating: [:], count: verseCount)
                 if !part.isDrums {
                     for placed in placedMembers where !placed.note.lyrics.isEmpty {
                         for lyric in placed.note.lyrics { allSyllables.insert(SyllableKey(voice: placed.voice, index: placed.index, verse: lyric.verse)) }
                         let lyrics = placed.note.lyrics.sorted { $0.verse < $1.verse }
-                        let sung = lyrics.first { $0.verse == placed.pass } ?? lyrics[0]
-                        if syllables[placed.start] == nil {
-                            syllables[placed.start] = sung.continues ? sung.text + "-" : sung.text
-                            sungKeys[placed.start] = SyllableKey(voice: placed.voice, index: placed.index, verse: sung.verse)
+                        for verseIndex in 0..<verseCount {
+                            let wanted = formWritten ? verseIndex + 1 : placed.pass
+                            let sung = lyrics.first { $0.verse == wanted } ?? lyrics[0]
+                            if syllables[verseIndex][placed.start] == nil {
+                                syllables[verseIndex][placed.start] = sung.continues ? sung.text + "-" : sung.text
+                                sungKeys[verseIndex][placed.start] = SyllableKey(voice: placed.voice, index: placed.index, verse: sung.verse)
+                            }
                         }
                     }
                 }
                 var phraseID: String?
-                if !syllables.isEmpty {
-                    let (verse, _) = layout.verse(syllables, for: body, start: .zero)
+                for (verseIndex, verseSyllables) in syllables.enumerated() where !verseSyllables.isEmpty {
+                    let (verse, _) = layout.verse(verseSyllables, for: body, start: .zero)
                     if let verse {
-                        body.expression.verses = [verse]
+                        body.expression.verses.append(verse)
                         phraseID = "p1"
                         // The syllables the verse holds (a text it cannot hold is sung as `*`).
                         var offsets: [Rational] = []
@@ -307,7 +301,7 @@ struct SongBuilder {
                         Lyrics.forEachSyllable(of: verse) { syllable, _ in
                             defer { index += 1 }
                             guard index < offsets.count, case .sung = syllable else { return }
-                            if let key = sungKeys[(offsets[index] * ticksPerWhole).roundedHalfUp] { sungSyllables.insert(key) }
+                            if let key = sungKeys[verseIndex][(offsets[index] * ticksPerWhole).roundedHalfUp] { sungSyllables.insert(key) }
                         }
                     }
                 }
@@ -345,6 +339,8 @@ struct SongBuilder {
         var song = Song(title: SongBuilder.writable(score.title ?? defaultTitle), composer: score.composer.map(SongBuilder.writable), ppq: ppq, key: key,
                         tempos: tempos, meters: meters, tracks: tracks)
         song.markers = songMarkers
+        song.keyChanges = keyChanges
+        song.form = form
         return MusicXMLImporter.Result(song: song, remarks: remarks)
     }
 

@@ -1,0 +1,56 @@
+import StaveComposition
+import StaveSyntax
+
+extension SongBuilder {
+    /// Lyrics with more verse numbers than this are not written as verses of a written form
+    /// (the repeats are written out instead, each pass singing its verse).
+    static let maximumFormVerses = 10
+
+    /// The song's form and the measures in the order the song's bars hold them: the score's
+    /// signs as form statements over its measures, one bar each (`FormReading`); or, when they
+    /// cannot be written so, the measures written out in playing order (`FormUnfolding`), with
+    /// a remark saying why.
+    mutating func formAndPlays() -> (form: Form, plays: [FormUnfolding.Play]) {
+        let measures = score.measures
+        let straight = measures.indices.map { FormUnfolding.Play(measure: $0, pass: 1) }
+        guard FormUnfolding.hasForm(measures) else { return (Form(), straight) }
+        let reason: String
+        switch FormReading.form(measures) {
+        case .written(let form):
+            let verses = score.parts.lazy.flatMap { $0.voices.values.joined() }.flatMap { $0.lyrics.map(\.verse) }.max() ?? 1
+            if verses <= SongBuilder.maximumFormVerses { return (form, straight) }
+            reason = "the lyrics have \(verses) verses, more than \(SongBuilder.maximumFormVerses)"
+        case .unwritable(let why):
+            reason = why
+        }
+        let plays = FormUnfolding.order(measures)
+        remarks.append("the repeats, endings and jumps are written out in full (\(measures.count) measures play as \(plays.count) bars): \(reason)")
+        return (Form(), plays)
+    }
+
+    /// The number of verses a track's notes sing with the form written: the highest verse
+    /// number any of them has (1 without lyrics), at most `maximumFormVerses`.
+    static func verseCount(_ notes: [Score.Note]) -> Int {
+        min(maximumFormVerses, max(1, notes.lazy.flatMap { $0.lyrics.map(\.verse) }.max() ?? 1))
+    }
+
+    /// The key changes of the song's bars: at each bar whose measure's key in force (the last
+    /// one written at or before it) differs from the bar before's — after a jump back, too.
+    static func keyChanges(_ measures: [Score.Measure], plays: [FormUnfolding.Play], firstKey: Key) -> [KeyChange] {
+        var inForce: [Key] = []
+        inForce.reserveCapacity(measures.count)
+        var current = firstKey
+        for measure in measures {
+            if let written = measure.key, let key = SongBuilder.key(fifths: written.fifths, minor: written.minor) { current = key }
+            inForce.append(current)
+        }
+        var changes: [KeyChange] = []
+        var previous = firstKey
+        for (bar, play) in plays.enumerated() {
+            let key = inForce[play.measure]
+            if bar > 0, key != previous { changes.append(KeyChange(bar: bar + 1, key: key)) }
+            previous = key
+        }
+        return changes
+    }
+}
