@@ -23,6 +23,9 @@ enum FormReading {
 
     /// The form of a score's measures (at least one sign among them).
     static func form(_ measures: [Score.Measure]) -> Outcome {
+        if let inside = measures.first(where: \.midBarSign) {
+            return .unwritable("a repeat sign or ending stands inside measure \(inside.number), where Stave's repeats cannot start or end; it is taken at the measure's bar line")
+        }
         let brackets: [Bracket]
         switch self.brackets(measures) {
         case .success(let found): brackets = found

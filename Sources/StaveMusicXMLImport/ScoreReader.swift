@@ -643,6 +643,9 @@ struct ScoreReader {
     }
 
     private mutating func readBarline(_ element: Int, index: Int) {
+        if tree.attribute(element, "location") == "middle", tree.child(element, "repeat") != nil || tree.child(element, "ending") != nil {
+            score.measures[index].midBarSign = true
+        }
         if let repeatElement = tree.child(element, "repeat") {
             if tree.attribute(repeatElement, "direction") == "forward" {
                 score.measures[index].repeatForward = true

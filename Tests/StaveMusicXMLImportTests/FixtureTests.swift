@@ -20,7 +20,7 @@ final class FixtureTests: XCTestCase {
 
     func testEveryScoreImportsToItsExpectedText() throws {
         let scores = try fixtures(in: Self.folder, extensions: ["musicxml", "mxl"])
-        XCTAssertGreaterThanOrEqual(scores.count, 6)
+        XCTAssertGreaterThanOrEqual(scores.count, 13)
         for score in scores {
             let name = score.deletingPathExtension().lastPathComponent
             let bytes = Array(try Data(contentsOf: score))
