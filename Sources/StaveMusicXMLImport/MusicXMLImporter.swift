@@ -27,7 +27,7 @@ public struct MusicXMLImporter {
     /// kilobytes name a MusicXML root element.
     public static func looksLikeMusicXML(_ bytes: [UInt8]) -> Bool {
         if ZipArchive.looksLikeZip(bytes) { return true }
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let head = UTF16Text.hasByteOrderMark(bytes) ? UTF16Text.head(bytes) : String(decoding: bytes.prefix(4096), as: UTF8.self)
         return head.contains("<score-partwise") || head.contains("<score-timewise")
     }
 
@@ -39,10 +39,11 @@ public struct MusicXMLImporter {
         return builder.song(defaultTitle: defaultTitle)
     }
 
-    /// The score's XML text: the bytes themselves, or for a zip archive the root file its
-    /// `META-INF/container.xml` names (else its first `.xml`/`.musicxml` member).
+    /// The score's XML text as UTF-8: the bytes themselves (decoded when they are UTF-16), or
+    /// for a zip archive the root file its `META-INF/container.xml` names (else its first
+    /// `.xml`/`.musicxml` member).
     static func scoreText(_ bytes: [UInt8]) throws(MusicXMLReadError) -> [UInt8] {
-        guard ZipArchive.looksLikeZip(bytes) else { return bytes }
+        guard ZipArchive.looksLikeZip(bytes) else { return UTF16Text.hasByteOrderMark(bytes) ? try UTF16Text.utf8(bytes) : bytes }
         let archive = try ZipArchive(bytes)
         var rootPath: String?
         if let container = try archive.contents(of: "META-INF/container.xml", limit: 1 << 20) {
@@ -61,6 +62,6 @@ public struct MusicXMLImporter {
         guard let text = try archive.contents(of: rootPath, limit: maximumExpandedSize) else {
             throw MusicXMLReadError("the .mxl archive names the score '\(rootPath)', which it does not hold")
         }
-        return text
+        return UTF16Text.hasByteOrderMark(text) ? try UTF16Text.utf8(text) : text
     }
 }
