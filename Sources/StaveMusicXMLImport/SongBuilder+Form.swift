@@ -2,10 +2,6 @@ import StaveComposition
 import StaveSyntax
 
 extension SongBuilder {
-    /// Lyrics with more verse numbers than this are not written as verses of a written form
-    /// (the repeats are written out instead, each pass singing its verse).
-    static let maximumFormVerses = 10
-
     /// The song's form and the measures in the order the song's bars hold them: the score's
     /// signs as form statements over its measures, one bar each (`FormReading`); or, when they
     /// cannot be written so, the measures written out in playing order (`FormUnfolding`), with
@@ -17,21 +13,17 @@ extension SongBuilder {
         let reason: String
         switch FormReading.form(measures) {
         case .written(let form):
-            let verses = score.parts.lazy.flatMap { $0.voices.values.joined() }.flatMap { $0.lyrics.map(\.verse) }.max() ?? 1
-            if verses <= SongBuilder.maximumFormVerses { return (form, straight) }
-            reason = "the lyrics have \(verses) verses, more than \(SongBuilder.maximumFormVerses)"
+            // Several verses would be Stave verses sung in turn by the soundings; Stave's own
+            // MusicXML export writes one verse per copy, so such a song would not come back.
+            let verses = Set(score.parts.lazy.flatMap { $0.voices.values.joined() }.flatMap { $0.lyrics.map(\.verse) })
+            if verses.count <= 1 { return (form, straight) }
+            reason = "the lyrics have \(verses.count) verses, which each pass sings in turn"
         case .unwritable(let why):
             reason = why
         }
         let plays = FormUnfolding.order(measures)
         remarks.append("the repeats, endings and jumps are written out in full (\(measures.count) measures play as \(plays.count) bars): \(reason)")
         return (Form(), plays)
-    }
-
-    /// The number of verses a track's notes sing with the form written: the highest verse
-    /// number any of them has (1 without lyrics), at most `maximumFormVerses`.
-    static func verseCount(_ notes: [Score.Note]) -> Int {
-        min(maximumFormVerses, max(1, notes.lazy.flatMap { $0.lyrics.map(\.verse) }.max() ?? 1))
     }
 
     /// The key changes of the song's bars: at each bar whose measure's key in force (the last

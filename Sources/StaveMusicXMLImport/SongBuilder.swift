@@ -54,7 +54,6 @@ struct SongBuilder {
     mutating func song(defaultTitle: String) -> MusicXMLImporter.Result {
         let measures = score.measures
         let (form, plays) = formAndPlays()
-        let formWritten = !form.isEmpty
         // Bars: one per measure played; a measure whose length is not its meter's bar gets a meter of its own.
         var meters: [MeterChange] = []
         var playStarts: [Rational] = []
@@ -269,30 +268,25 @@ struct SongBuilder {
                 placeHairpins(wedges, placed: &placedWedges, notes: imported, in: &body, ticksPerWhole: ticksPerWhole)
                 placeGraces(graces, velocities: graceVelocities, taken: &graceTaken, in: &body, ticksPerWhole: ticksPerWhole, drums: part.isDrums)
                 placeSymbols(directions, taken: &symbolTaken, in: &body, ticksPerWhole: ticksPerWhole)
-                // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse);
-                // with the form written, one Stave verse per verse number, sung in turn by soundings.
-                let verseCount = formWritten ? SongBuilder.verseCount(placedMembers.map(\.note)) : 1
-                var syllables = [[Int: String]](repeating: [:], count: verseCount)
-                var sungKeys = [[Int: SyllableKey]](repeating: [:], count: verseCount)
+                // Lyrics: each note sings the verse of its pass (verse 1 when it has no such verse).
+                var syllables: [Int: String] = [:]
+                var sungKeys: [Int: SyllableKey] = [:]
                 if !part.isDrums {
                     for placed in placedMembers where !placed.note.lyrics.isEmpty {
                         for lyric in placed.note.lyrics { allSyllables.insert(SyllableKey(voice: placed.voice, index: placed.index, verse: lyric.verse)) }
                         let lyrics = placed.note.lyrics.sorted { $0.verse < $1.verse }
-                        for verseIndex in 0..<verseCount {
-                            let wanted = formWritten ? verseIndex + 1 : placed.pass
-                            let sung = lyrics.first { $0.verse == wanted } ?? lyrics[0]
-                            if syllables[verseIndex][placed.start] == nil {
-                                syllables[verseIndex][placed.start] = sung.continues ? sung.text + "-" : sung.text
-                                sungKeys[verseIndex][placed.start] = SyllableKey(voice: placed.voice, index: placed.index, verse: sung.verse)
-                            }
+                        let sung = lyrics.first { $0.verse == placed.pass } ?? lyrics[0]
+                        if syllables[placed.start] == nil {
+                            syllables[placed.start] = sung.continues ? sung.text + "-" : sung.text
+                            sungKeys[placed.start] = SyllableKey(voice: placed.voice, index: placed.index, verse: sung.verse)
                         }
                     }
                 }
                 var phraseID: String?
-                for (verseIndex, verseSyllables) in syllables.enumerated() where !verseSyllables.isEmpty {
-                    let (verse, _) = layout.verse(verseSyllables, for: body, start: .zero)
+                if !syllables.isEmpty {
+                    let (verse, _) = layout.verse(syllables, for: body, start: .zero)
                     if let verse {
-                        body.expression.verses.append(verse)
+                        body.expression.verses = [verse]
                         phraseID = "p1"
                         // The syllables the verse holds (a text it cannot hold is sung as `*`).
                         var offsets: [Rational] = []
@@ -301,7 +295,7 @@ struct SongBuilder {
                         Lyrics.forEachSyllable(of: verse) { syllable, _ in
                             defer { index += 1 }
                             guard index < offsets.count, case .sung = syllable else { return }
-                            if let key = sungKeys[verseIndex][(offsets[index] * ticksPerWhole).roundedHalfUp] { sungSyllables.insert(key) }
+                            if let key = sungKeys[(offsets[index] * ticksPerWhole).roundedHalfUp] { sungSyllables.insert(key) }
                         }
                     }
                 }
