@@ -7,7 +7,8 @@ import StaveSyntax
 /// (a drum track for an unpitched part), notes keep their written spelling, ties are joined and
 /// laid out again by the MIDI import's layout (`ImportLayout`), and dynamics, articulations,
 /// grace notes, pedal, chord symbols, lyrics, markers, tempos, meters and the key come along.
-/// Repeats, endings and jumps are played out (`FormUnfolding`). Pure: bytes in, a song out.
+/// Repeats, endings and jumps become the song's form (`FormReading`), key changes `key … at`;
+/// a form Stave cannot write is played out (`FormUnfolding`). Pure: bytes in, a song out.
 public struct MusicXMLImporter {
     /// A compressed score expands to at most this many bytes.
     public static let maximumExpandedSize = 256 << 20
