@@ -95,7 +95,14 @@ struct SongBuilder {
         // The key: the first one written; later changes as key changes at the bars that play them.
         let firstKey = measures.lazy.compactMap(\.key).first
         let key = firstKey.flatMap { SongBuilder.key(fifths: $0.fifths, minor: $0.minor) } ?? .cMajor
-        let keyChanges = SongBuilder.keyChanges(measures, plays: plays, firstKey: key)
+        var skippedKeys = 0
+        let keyChanges = SongBuilder.keyChanges(measures, plays: plays, firstKey: key, skipped: &skippedKeys) { play in
+            let place = meterMap.locate(playStarts[play])
+            return place.offset == .zero ? place.bar : nil
+        }
+        if skippedKeys > 0 {
+            remarks.append("\(skippedKeys) key change\(skippedKeys == 1 ? "" : "s") inside a bar (after a measure no meter gives) \(skippedKeys == 1 ? "is" : "are") not written: the pitches keep their spelling with accidentals")
+        }
 
         // Directions of every part in playing order.
         var playsOfMeasure = [[Int]](repeating: [], count: measures.count)
