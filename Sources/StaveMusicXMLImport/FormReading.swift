@@ -42,12 +42,16 @@ enum FormReading {
             return .unwritable("Stave cannot write them: \(problem.message)")
         }
         // The safety net: Stave plays the measures as the score's signs do, or nothing is written.
+        let order = FormUnfolding.order(measures).map(\.measure)
+        let bound = 2 * measures.count + form.repeats.reduce(0) { $0 + $1.passes * ($1.end - $1.first + 1) }
+        guard order.count < FormUnfolding.maximumPlays, bound <= 2 * FormUnfolding.maximumPlays else {
+            return .unwritable("the score plays more than \(FormUnfolding.maximumPlays) measures")
+        }
         var performed: [Int] = []
         for run in StaveComposition.FormUnfolding.runs(of: form, writtenBars: measures.count) {
             performed += run.map { $0 - 1 }
-            if performed.count > FormUnfolding.maximumPlays { break }
         }
-        guard performed == FormUnfolding.order(measures).map(\.measure) else {
+        guard performed == order else {
             return .unwritable("Stave's form statements would play the measures in another order than the score's signs")
         }
         return .written(form)
@@ -123,8 +127,9 @@ enum FormReading {
                 // The passes each ending is numbered for must be LilyPond's: 1…N−E+1, then one each.
                 let passes = section.flatMap(\.numbers).max() ?? 0
                 let shared = passes - section.count + 1
-                let expected = section.indices.map { $0 == 0 ? Array(1...max(1, shared)) : [shared + $0] }
-                guard passes >= 2, shared >= 1, section.map({ $0.numbers.sorted() }) == expected else {
+                let numbered = (2...100).contains(passes) && shared >= 1
+                    && section.map({ $0.numbers.sorted() }) == section.indices.map { $0 == 0 ? Array(1...max(1, shared)) : [shared + $0] }
+                guard numbered else {
                     let written = section.map { $0.numbers.map(String.init).joined(separator: ", ") }.joined(separator: "; ")
                     return .failure(Reason(text: "the endings at measure \(measure.number) are numbered \(written), which Stave's endings cannot say (the first for passes 1 to N−E+1, then one pass each)"))
                 }
