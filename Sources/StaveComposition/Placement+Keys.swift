@@ -55,10 +55,16 @@ extension Placement {
                 lowering.recordsLyricNotes = phrase.id.map { withLyrics.contains($0) } ?? false
                 let statement = syntax.tracks[trackIndex].phrases[entry.statement]
                 let (lowered, _) = lowering.lower(entry.elements, phraseRange: statement.keywordRange)
+                // The notes and the grace notes (the key in force spells both).
                 body.notes = lowered.notes
+                body.expression.graces = lowered.expression.graces
                 tracks[trackIndex].phrases[phraseIndex].content = .original(body)
                 self.lowered[trackIndex][entry.statement]?.body.notes = lowered.notes
-                if let id = phrase.id, originals[trackIndex][id] != nil { originals[trackIndex][id]?.body.notes = lowered.notes }
+                self.lowered[trackIndex][entry.statement]?.body.expression.graces = lowered.expression.graces
+                if let id = phrase.id, originals[trackIndex][id] != nil {
+                    originals[trackIndex][id]?.body.notes = lowered.notes
+                    originals[trackIndex][id]?.body.expression.graces = lowered.expression.graces
+                }
                 dropped.formUnion(entry.diagnostics)
                 added += lowering.diagnostics
             }
