@@ -55,7 +55,7 @@ extension Placement {
                 lowering.recordsLyricNotes = phrase.id.map { withLyrics.contains($0) } ?? false
                 let statement = syntax.tracks[trackIndex].phrases[entry.statement]
                 let (lowered, _) = lowering.lower(entry.elements, phraseRange: statement.keywordRange)
-                // Grace notes read the key too: they are kept apart from the notes.
+                // The notes and the grace notes (the key in force spells both).
                 body.notes = lowered.notes
                 body.expression.graces = lowered.expression.graces
                 tracks[trackIndex].phrases[phraseIndex].content = .original(body)

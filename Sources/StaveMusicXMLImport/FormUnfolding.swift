@@ -1,8 +1,9 @@
 /// The order in which a score's measures are played: repeat signs taken (with their endings,
 /// voltas, in the pass they are numbered for), then D.C. / D.S. jumps to the start or the segno,
 /// played once more up to Fine or To Coda, then the coda — as music21's `expandRepeats()` does
-/// for repeats and endings. The import writes the unfolded music; the one place that would
-/// instead write Stave's form statements is `FormUnfolding.order` (and its caller).
+/// for repeats and endings. The import writes the score's signs as Stave's form statements
+/// (`FormReading`), which must play in this order; it writes the measures out in this order
+/// where they cannot (`SongBuilder.formAndPlays`).
 enum FormUnfolding {
     /// One measure played: its index and the pass of its repeat (1 the first time, 2 on the repeat…).
     struct Play: Equatable {

@@ -7,7 +7,8 @@ import StaveSyntax
 /// (a drum track for an unpitched part), notes keep their written spelling, ties are joined and
 /// laid out again by the MIDI import's layout (`ImportLayout`), and dynamics, articulations,
 /// grace notes, pedal, chord symbols, lyrics, markers, tempos, meters and the key come along.
-/// Repeats, endings and jumps are played out (`FormUnfolding`). Pure: bytes in, a song out.
+/// Repeats, endings and jumps become the song's form (`FormReading`), key changes `key … at`;
+/// a form Stave cannot write is played out (`FormUnfolding`). Pure: bytes in, a song out.
 public struct MusicXMLImporter {
     /// A compressed score expands to at most this many bytes.
     public static let maximumExpandedSize = 256 << 20
@@ -27,7 +28,7 @@ public struct MusicXMLImporter {
     /// kilobytes name a MusicXML root element.
     public static func looksLikeMusicXML(_ bytes: [UInt8]) -> Bool {
         if ZipArchive.looksLikeZip(bytes) { return true }
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let head = UTF16Text.hasByteOrderMark(bytes) ? UTF16Text.head(bytes) : String(decoding: bytes.prefix(4096), as: UTF8.self)
         return head.contains("<score-partwise") || head.contains("<score-timewise")
     }
 
@@ -39,10 +40,11 @@ public struct MusicXMLImporter {
         return builder.song(defaultTitle: defaultTitle)
     }
 
-    /// The score's XML text: the bytes themselves, or for a zip archive the root file its
-    /// `META-INF/container.xml` names (else its first `.xml`/`.musicxml` member).
+    /// The score's XML text as UTF-8: the bytes themselves (decoded when they are UTF-16), or
+    /// for a zip archive the root file its `META-INF/container.xml` names (else its first
+    /// `.xml`/`.musicxml` member).
     static func scoreText(_ bytes: [UInt8]) throws(MusicXMLReadError) -> [UInt8] {
-        guard ZipArchive.looksLikeZip(bytes) else { return bytes }
+        guard ZipArchive.looksLikeZip(bytes) else { return UTF16Text.hasByteOrderMark(bytes) ? try UTF16Text.utf8(bytes) : bytes }
         let archive = try ZipArchive(bytes)
         var rootPath: String?
         if let container = try archive.contents(of: "META-INF/container.xml", limit: 1 << 20) {
@@ -61,6 +63,6 @@ public struct MusicXMLImporter {
         guard let text = try archive.contents(of: rootPath, limit: maximumExpandedSize) else {
             throw MusicXMLReadError("the .mxl archive names the score '\(rootPath)', which it does not hold")
         }
-        return text
+        return UTF16Text.hasByteOrderMark(text) ? try UTF16Text.utf8(text) : text
     }
 }

@@ -24,6 +24,9 @@ struct Score {
         /// An ending bracket starts at this measure / ends with it.
         var endingStarts = false
         var endingStops = false
+        /// A repeat sign or ending at a barline inside the measure (`location="middle"`), which
+        /// is taken at the measure's own bar line; Stave's form cannot write it.
+        var midBarSign = false
         /// Jumps and targets written in this measure (segno, coda, fine, D.C., D.S., To Coda).
         var jumps: [Jump] = []
     }

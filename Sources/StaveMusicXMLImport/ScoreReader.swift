@@ -516,6 +516,8 @@ struct ScoreReader {
         let voice = tree.text(element, "voice")
         let sound = tree.child(element, "sound")
         let hasTempo = sound.flatMap { tree.attribute($0, "tempo") } != nil
+        // The words of a jump ("D.S. al Coda", "Fine", "To Coda") are the jump's, not a marker.
+        let isJump = sound.map { sound in ["dacapo", "dalsegno", "fine", "tocoda"].contains { tree.attribute(sound, $0) != nil } } ?? false
         func add(_ kind: Score.Direction.Kind) {
             score.parts[slot].directions.append(Score.Direction(measure: index, offset: time, voice: voice, kind: kind))
         }
@@ -551,7 +553,7 @@ struct ScoreReader {
                     if !text.isEmpty { add(.marker(text)) }
                 case "words":
                     let text = XMLTree.trimmed(tree.elements[mark].text)
-                    if !text.isEmpty, !hasTempo { add(.marker(text)) }
+                    if !text.isEmpty, !hasTempo, !isJump { add(.marker(text)) }
                 case "metronome":
                     if !hasTempo, let bpm = metronome(mark) { add(.tempo(bpm)) }
                 case "segno": score.measures[index].jumps.append(.segno)
@@ -641,6 +643,9 @@ struct ScoreReader {
     }
 
     private mutating func readBarline(_ element: Int, index: Int) {
+        if tree.attribute(element, "location") == "middle", tree.child(element, "repeat") != nil || tree.child(element, "ending") != nil {
+            score.measures[index].midBarSign = true
+        }
         if let repeatElement = tree.child(element, "repeat") {
             if tree.attribute(repeatElement, "direction") == "forward" {
                 score.measures[index].repeatForward = true

@@ -7,7 +7,7 @@ import StaveSyntax
 /// phrase the MIDI import's layout writes (`ImportLayout`); the marks are placed on it.
 struct SongBuilder {
     let score: Score
-    private var remarks: [String] = []
+    var remarks: [String] = []
     /// Notes left out or changed, by kind, with where the first few are (part and measure).
     private var noteProblems: [String: (count: Int, places: [String])] = [:]
     private var noteProblemOrder: [String] = []
@@ -53,11 +53,7 @@ struct SongBuilder {
 
     mutating func song(defaultTitle: String) -> MusicXMLImporter.Result {
         let measures = score.measures
-        let unfolds = FormUnfolding.hasForm(measures)
-        let plays = unfolds ? FormUnfolding.order(measures) : measures.indices.map { FormUnfolding.Play(measure: $0, pass: 1) }
-        if unfolds {
-            remarks.append("the repeats, endings and jumps are written out in full (\(measures.count) measures play as \(plays.count) bars)")
-        }
+        let (form, plays) = formAndPlays()
         // Bars: one per measure played; a measure whose length is not its meter's bar gets a meter of its own.
         var meters: [MeterChange] = []
         var playStarts: [Rational] = []
@@ -96,17 +92,16 @@ struct SongBuilder {
         let ticksPerWhole = 4 * ppq
         func tick(_ time: Rational) -> Int { (time * ticksPerWhole).roundedHalfUp }
 
-        // The key: the first one written; later changes keep their spelling, with accidentals.
+        // The key: the first one written; later changes as key changes at the bars that play them.
         let firstKey = measures.lazy.compactMap(\.key).first
         let key = firstKey.flatMap { SongBuilder.key(fifths: $0.fifths, minor: $0.minor) } ?? .cMajor
-        let changes = measures.indices.filter { index in
-            guard let written = measures[index].key, index > 0 else { return false }
-            let before = measures[..<index].last { $0.key != nil }?.key
-            return before.map { $0.fifths != written.fifths || $0.minor != written.minor } ?? false
+        var skippedKeys = 0
+        let keyChanges = SongBuilder.keyChanges(measures, plays: plays, firstKey: key, skipped: &skippedKeys) { play in
+            let place = meterMap.locate(playStarts[play])
+            return place.offset == .zero ? place.bar : nil
         }
-        if !changes.isEmpty {
-            let bars = changes.prefix(5).map { measures[$0].number }.joined(separator: ", ")
-            remarks.append("\(changes.count) key change\(changes.count == 1 ? "" : "s") (measure \(bars)\(changes.count > 5 ? ", …" : "")) \(changes.count == 1 ? "is" : "are") not written: the pitches keep their spelling with accidentals under the first key")
+        if skippedKeys > 0 {
+            remarks.append("\(skippedKeys) key change\(skippedKeys == 1 ? "" : "s") inside a bar (after a measure no meter gives) \(skippedKeys == 1 ? "is" : "are") not written: the pitches keep their spelling with accidentals")
         }
 
         // Directions of every part in playing order.
@@ -350,6 +345,8 @@ struct SongBuilder {
         var song = Song(title: SongBuilder.writable(score.title ?? defaultTitle), composer: score.composer.map(SongBuilder.writable), ppq: ppq, key: key,
                         tempos: tempos, meters: meters, tracks: tracks)
         song.markers = songMarkers
+        song.keyChanges = keyChanges
+        song.form = form
         return MusicXMLImporter.Result(song: song, remarks: remarks)
     }
 

@@ -548,7 +548,7 @@ extension DiagnosticID {
                          wrong: "4D 54 68 64 00 00 00 06 00 01 00 02 01 E0   (MThd, then a track count of 2 and no tracks)", right: "4D 54 68 64 … 4D 54 72 6B …   (the header, then both MTrk chunks)")
         case .importLoss:
             return warning("something of the MIDI or MusicXML file that the imported song does not keep",
-                           "An import writes what Stave can say; what it cannot (a key change, a later program change, a time signature outside Stave's meters, note times off every grid; in MusicXML an articulation or ornament Stave has no mark for, a verse no pass sings, a chord symbol on no chord of its notes, repeats written out in full) is changed or left out, and this warning says what and how — for notes, with the part and measure of the first few. The rest of the song is imported.",
+                           "An import writes what Stave can say; what it cannot (a key change, a later program change, a time signature outside Stave's meters, note times off every grid; in MusicXML an articulation or ornament Stave has no mark for, a verse no pass sings, a chord symbol on no chord of its notes, repeats Stave's form cannot write, written out in full) is changed or left out, and this warning says what and how — for notes, with the part and measure of the first few. The rest of the song is imported.",
                            wrong: "a program change in the middle of a track   (\"1 program changes after the first of a track are not kept\")", right: "one program change at the start of each track")
         }
     }

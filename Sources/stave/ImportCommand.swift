@@ -55,8 +55,9 @@ enum ImportCommand {
     its content) is read as written: each part a track per voice (unpitched
     parts: drum tracks), pitches spelled as written, ties, tuplets, grace
     notes, dynamics, staccato/tenuto/accent, pedal, chord symbols, lyrics,
-    rehearsal marks and words as markers, tempos, meters and the key;
-    repeats, endings and jumps are written out in full. Errors name the
+    rehearsal marks and words as markers, tempos, meters, the key and its
+    changes; repeats, endings and jumps become the song's form (written out
+    in full, with a warning, where Stave cannot write them). Errors name the
     line and column of the XML ('SONG.musicxml: error: 12:7: ...'). --grid
     and --no-phrases apply to MIDI only.
 

@@ -20,7 +20,7 @@ final class FixtureTests: XCTestCase {
 
     func testEveryScoreImportsToItsExpectedText() throws {
         let scores = try fixtures(in: Self.folder, extensions: ["musicxml", "mxl"])
-        XCTAssertGreaterThanOrEqual(scores.count, 6)
+        XCTAssertGreaterThanOrEqual(scores.count, 16)
         for score in scores {
             let name = score.deletingPathExtension().lastPathComponent
             let bytes = Array(try Data(contentsOf: score))
@@ -39,7 +39,7 @@ final class FixtureTests: XCTestCase {
     func testEveryBadFileIsRefusedWithItsMessage() throws {
         let bad = Self.folder.appendingPathComponent("bad")
         let files = try fixtures(in: bad, extensions: ["musicxml", "mxl"])
-        XCTAssertGreaterThanOrEqual(files.count, 12)
+        XCTAssertGreaterThanOrEqual(files.count, 13)
         for file in files {
             let expected = try String(contentsOf: file.deletingPathExtension().appendingPathExtension("error"), encoding: .utf8)
             let bytes = Array(try Data(contentsOf: file))
@@ -59,6 +59,9 @@ final class FixtureTests: XCTestCase {
         let score = Array(try Data(contentsOf: Self.folder.appendingPathComponent("drums.musicxml")))
         XCTAssertTrue(MusicXMLImporter.looksLikeMusicXML(score))
         XCTAssertTrue(MusicXMLImporter.looksLikeMusicXML(Array(try Data(contentsOf: Self.folder.appendingPathComponent("spelling-and-key.mxl")))))
+        for name in ["utf16-big-endian.musicxml", "utf16-little-endian.musicxml"] {
+            XCTAssertTrue(MusicXMLImporter.looksLikeMusicXML(Array(try Data(contentsOf: Self.folder.appendingPathComponent(name)))), name)
+        }
         XCTAssertFalse(MusicXMLImporter.looksLikeMusicXML(Array("MThd\0\0\0\u{6}".utf8)))
     }
 }

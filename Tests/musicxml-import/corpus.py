@@ -1,6 +1,7 @@
 """Scores written by others: music21 corpus MusicXML and .mxl files imported with `stave
 import`, compiled back to MusicXML by Stave, and both read by music21 (repeats unfolded by
-expandRepeats() on the original, as the import unfolds them; sounding pitch on both sides).
+expandRepeats() on each side that has them: the original, and Stave's export when the import
+wrote the form as `repeat bars`, jumps and endings; sounding pitch on both sides).
 Compared: the notes (onset, length, MIDI pitch, tie-joined; grace notes apart), their spelling,
 the lyrics (text by onset) and the chord symbols (pitch classes by onset).
 
@@ -146,7 +147,7 @@ def main():
             continue
         try:
             want = reading(path, has_repeats(path))
-            got = reading(exported, False)
+            got = reading(exported, has_repeats(exported))
         except Exception as error:
             print(f"SKIP {name}: music21 cannot read it: {str(error)[:200]}")
             counts["skipped"] += 1

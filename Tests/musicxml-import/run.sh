@@ -4,7 +4,7 @@
 #      example's MIDI bytes (examples.sh says what MusicXML cannot carry and how it is allowed);
 #   2. scores written by others: music21 corpus MusicXML and .mxl files imported, compiled back
 #      to MusicXML, and read by music21 on both sides (corpus.py: notes, spelling, lyrics by
-#      verse and pass, chord symbols; repeats unfolded with expandRepeats()), counted as exact,
+#      verse and pass, chord symbols; repeats unfolded with expandRepeats() on each side that has them), counted as exact,
 #      declared-loss or failed.
 # Usage (from anywhere): bash Tests/musicxml-import/run.sh [path/to/stave] [--every K]
 # --every K checks every K-th corpus file (the quick tier). Installs the corpus test's pinned
