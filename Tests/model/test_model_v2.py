@@ -531,7 +531,13 @@ def through_stave(stave):
 
 
 def main():
-    tests = [(name, fn) for name, fn in sorted(globals().items()) if name.startswith("test_")]
+    return run_tests(globals(), through_stave)
+
+
+def run_tests(namespace, through_stave):
+    """Runs every `test_` function of `namespace`, then (with --stave PATH) `through_stave`;
+    prints the counts; 1 when one failed or none ran."""
+    tests = [(name, fn) for name, fn in sorted(namespace.items()) if name.startswith("test_")]
     passed = failed = 0
     for name, fn in tests:
         try:

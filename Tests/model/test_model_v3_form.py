@@ -14,7 +14,6 @@ so the performance order can be read off the notes' pitches.
 
 import os
 import sys
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -266,21 +265,7 @@ def test_errors():
 
 
 def main():
-    tests = [(name, fn) for name, fn in sorted(globals().items()) if name.startswith("test_")]
-    passed = failed = 0
-    for name, fn in tests:
-        try:
-            fn()
-            passed += 1
-        except Exception:
-            failed += 1
-            print(f"FAIL {name}")
-            traceback.print_exc()
-    if "--stave" in sys.argv:
-        p, f = t2.through_stave(os.path.abspath(sys.argv[sys.argv.index("--stave") + 1]))
-        passed, failed = passed + p, failed + f
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return t2.run_tests(globals(), t2.through_stave)
 
 
 if __name__ == "__main__":
