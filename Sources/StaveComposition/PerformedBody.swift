@@ -70,22 +70,14 @@ extension Performance {
     /// falls between ticks (the caller then rounds the exact times one by one). Specialized here,
     /// where the generic walk is compiled, so backends in other modules get the fast path.
     public static func performedBody(_ body: PhraseBody, legato: Int, ticksPerWhole: Int, timingOnly: Bool = false) -> PerformedBody<Int>? {
-        performedBody(body, legato: legato, timingOnly: timingOnly) { (time: Rational) -> Int? in
-            guard time.denominator > 0, ticksPerWhole % time.denominator == 0 else { return nil }
-            let (ticks, overflow) = time.numerator.multipliedReportingOverflow(by: ticksPerWhole / time.denominator)
-            return overflow ? nil : ticks
-        }
+        performedBody(body, legato: legato, timingOnly: timingOnly) { $0.ticks(perWhole: ticksPerWhole) }
     }
 
     /// `performedBody(_:legato:ticksPerWhole:)` with each written tick moved by `place` (swing,
     /// `TickSwingMap`). Specialized here for the same reason: the MIDI writer's feel path.
     public static func performedBody(_ body: PhraseBody, legato: Int, ticksPerWhole: Int, place: (Int) -> Int) -> PerformedBody<Int>? {
         withoutActuallyEscaping(place) { place in
-            performedBody(body, legato: legato, place: place) { (time: Rational) -> Int? in
-                guard time.denominator > 0, ticksPerWhole % time.denominator == 0 else { return nil }
-                let (ticks, overflow) = time.numerator.multipliedReportingOverflow(by: ticksPerWhole / time.denominator)
-                return overflow ? nil : ticks
-            }
+            performedBody(body, legato: legato, place: place) { $0.ticks(perWhole: ticksPerWhole) }
         }
     }
 

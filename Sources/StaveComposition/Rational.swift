@@ -161,6 +161,15 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return numerator % denominator != 0 && numerator < 0 ? quotient - 1 : quotient
     }
 
+    /// This time in whole ticks at `perWhole` ticks to the whole note (4 × ppq); nil when it
+    /// falls between two ticks or the count overflows.
+    @inlinable
+    public func ticks(perWhole: Int) -> Int? {
+        guard denominator > 0, perWhole % denominator == 0 else { return nil }
+        let (ticks, overflow) = numerator.multipliedReportingOverflow(by: perWhole / denominator)
+        return overflow ? nil : ticks
+    }
+
     /// The nearest integer, halves rounding upward.
     public var roundedHalfUp: Int {
         guard !isOverflow else { return 0 }

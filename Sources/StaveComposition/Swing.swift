@@ -129,11 +129,7 @@ public struct TickSwingMap: Sendable {
 
     /// The windows of a track whose notes are `placements`, at `ticksPerWhole` (4 × ppq).
     public init?(swing: Swing, placements: [Performance.Placement], meterMap: MeterMap, ticksPerWhole: Int) {
-        func ticks(_ time: Rational) -> Int? {
-            guard time.denominator > 0, ticksPerWhole % time.denominator == 0 else { return nil }
-            let (scaled, overflow) = time.numerator.multipliedReportingOverflow(by: ticksPerWhole / time.denominator)
-            return overflow ? nil : scaled
-        }
+        func ticks(_ time: Rational) -> Int? { time.ticks(perWhole: ticksPerWhole) }
         guard let value = ticks(swing.value), let target = ticks(swing.value * 2 * swing.ratio), value > 0 else { return nil }
         var runs: [(start: Int, barTicks: Int)] = []
         for segment in meterMap.segments {

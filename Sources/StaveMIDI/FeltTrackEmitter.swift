@@ -18,11 +18,6 @@ extension MIDIFileWriter {
         let tickSwing = song.swing(of: track).flatMap { TickSwingMap(swing: $0, placements: placements, meterMap: meterMap, ticksPerWhole: wholeTicks) }
         // The exact map: made at once when the tick map cannot be, else only if a copy needs it.
         var swing = tickSwing == nil ? song.swing(of: track).map { SwingMap(swing: $0, placements: placements, meterMap: meterMap) } : nil
-        let toTicks = { (time: Rational) -> Int? in
-            guard time.denominator > 0, wholeTicks % time.denominator == 0 else { return nil }
-            let (scaled, overflow) = time.numerator.multipliedReportingOverflow(by: wholeTicks / time.denominator)
-            return overflow ? nil : scaled
-        }
         var notes: [Humanizer.Note] = []
         var controls: [(tick: Int, event: ControlMark.Event)] = []
         var lyrics: [(tick: Int, verse: Int, syllable: Int)] = []
@@ -33,7 +28,7 @@ extension MIDIFileWriter {
             var unswungTicks: PerformedBody<Int>??
             for copy in 0..<placement.count {
                 let offset = placement.start + placement.body.length * copy
-                if let tickSwing, let base = toTicks(offset),
+                if let tickSwing, let base = offset.ticks(perWhole: wholeTicks),
                    let swung = Performance.performedBody(placement.body, legato: placement.legato, ticksPerWhole: wholeTicks,
                                                          place: { tickSwing.time(base + $0) - base }) {
                     var body = swung

@@ -49,7 +49,7 @@ extension MIDIFileWriter {
         for (index, marker) in Performance.markers(of: song).enumerated() { written.append((marker.time, markerOrder + index, .marker(marker.text))) }
         written.sort { $0.time != $1.time ? $0.time < $1.time : $0.order < $1.order }
         let ranges = unfolding.ranges(ofSorted: written.map(\.time))
-        // The tempo map of the written score, to know the tempo in force at a bar.
+        // The tempo map of the written score, to know whether a tempo stands at a segment's start.
         let tempos = Performance.tempos(of: song)
         // The written tempo events by time (file order within one time), with their ticks.
         let byTime = tempoEvents.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }

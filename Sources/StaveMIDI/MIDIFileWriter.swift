@@ -144,9 +144,7 @@ public struct MIDIFileWriter: Backend {
         // rounded on its own.
         let wholeTicks = ticksPerWhole.numerator
         func joined(_ placement: Performance.Placement) -> (notes: [TimedNote<Int>], unmarked: Bool)? {
-            Performance.joinedNotesAndMarks(placement.body) { (time: Rational) -> Int? in
-                wholeTicks % time.denominator == 0 ? time.numerator * (wholeTicks / time.denominator) : nil
-            }.map { ($0.notes, $0.marks.isEmpty) }
+            Performance.joinedNotesAndMarks(placement.body) { $0.ticks(perWhole: wholeTicks) }.map { ($0.notes, $0.marks.isEmpty) }
         }
         var stream = NoteStream(encoder: encoder, channel: channel)
         // Rule 17: swing and humanize (Stave 3 feel) act on the track's performance timeline,

@@ -104,4 +104,15 @@ final class RationalTests: XCTestCase {
         XCTAssertEqual(Rational(1, 8).decimalText, "0.125")
         XCTAssertEqual(Rational(1, 3).decimalText, "1/3")
     }
+
+    /// Whole ticks at 1920 to the whole note (ppq 480): exact times only, nil between ticks
+    /// and on overflow.
+    func testTicksPerWholeAreExactOrNil() {
+        XCTAssertEqual(Rational(3, 8).ticks(perWhole: 1920), 720)
+        XCTAssertEqual(Rational(-1, 4).ticks(perWhole: 1920), -480)
+        XCTAssertEqual(Rational(1, 3).ticks(perWhole: 1920), 640)
+        XCTAssertNil(Rational(1, 7).ticks(perWhole: 1920))
+        XCTAssertNil(Rational(1, 4096).ticks(perWhole: 1920))
+        XCTAssertNil(Rational(Int.max / 2, 1).ticks(perWhole: 1920))
+    }
 }
