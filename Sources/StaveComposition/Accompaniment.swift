@@ -147,7 +147,7 @@ public enum Accompaniment {
                     continue
                 }
                 let code = note.pitch % 12, base = note.pitch - code
-                let tone = tones[min(code, tones.count - 1)]
+                let tone = ChordTone(code: code)
                 if tone == .approach {
                     // A semitone below the root of the chord in force at the written end.
                     let chord = harmony.chords[harmony.index(at: writtenEnd) ?? 0]
@@ -169,9 +169,6 @@ public enum Accompaniment {
         }
         return body(out, length: harmony.end, transpose: transpose)
     }
-
-    /// The chord-tone words by code (`ChordTone.code`), read once.
-    static let tones = ChordTone.allCases
 
     /// Sorts `notes[from...]` by start, then end, then the order they were made in.
     static func sortByTime(_ notes: inout [Sounding], from: Int) {

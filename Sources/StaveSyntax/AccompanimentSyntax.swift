@@ -9,7 +9,32 @@ public enum ChordTone: String, CaseIterable, Sendable {
 
     /// Its place in `allCases` (0…7): the code the lowered pattern keeps in a note's pitch
     /// (12·(octave + 1) + code) until the realisation gives it the chord's pitch.
-    public var code: Int { ChordTone.allCases.firstIndex(of: self) ?? 0 }
+    public var code: Int {
+        switch self {
+        case .root: 0
+        case .third: 1
+        case .fifth: 2
+        case .seventh: 3
+        case .ninth: 4
+        case .bass: 5
+        case .chord: 6
+        case .approach: 7
+        }
+    }
+
+    /// The tone whose `code` is `code` (a code past the last is `approach`, the last).
+    public init(code: Int) {
+        switch code {
+        case ...0: self = .root
+        case 1: self = .third
+        case 2: self = .fifth
+        case 3: self = .seventh
+        case 4: self = .ninth
+        case 5: self = .bass
+        case 6: self = .chord
+        default: self = .approach
+        }
+    }
 }
 
 /// `comp SOURCE STYLE.PART` in a track body.
